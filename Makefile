@@ -1,0 +1,36 @@
+# Two entry points, both self-contained on a fresh machine:
+#   make play   - a terminal game of The Builders against two bots
+#   make test   - the whole suite: ruff, mypy, pytest
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/masterbuilder play builders --players you,greedy,random $(ARGS)
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/masterbuilder bench builders
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,54 @@
+"""Playing one game between bots, reproducibly."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from masterbuilder.agents import Agent, make_agent
+from masterbuilder.core import SplitMix64, new_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    game: str
+    seed: int
+    agents: tuple[str, ...]  # by seat
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+    record: dict[str, Any]
+
+
+def agent_seeds(seed: int, players: int) -> list[int]:
+    """Each seat's bot seed, derived from the game seed so a match replays exactly."""
+    rng = SplitMix64(seed ^ 0x5EED_B075)
+    return [rng.next_u64() >> 1 for _ in range(players)]
+
+
+def play_game(
+    game: str,
+    agents: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> GameResult:
+    """Play ``game`` with one bot per seat (by name) to the end."""
+    state = new_game(game, players=len(agents), seed=seed, options=options)
+    bots: list[Agent] = [
+        make_agent(name, game, s) for name, s in zip(agents, agent_seeds(seed, len(agents)), strict=True)
+    ]
+    while True:
+        seat = state.current_player
+        if seat is None:
+            break
+        state.apply(bots[seat].choose(state))
+    return GameResult(
+        game=game,
+        seed=seed,
+        agents=tuple(agents),
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()),
+        actions=len(state.history),
+        record=state.record(),
+    )

@@ -1,0 +1,128 @@
+"""The registry of games: what exists, its options, and how to start or rebuild one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from masterbuilder.core.state import State
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the values it accepts, and what it means."""
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    doc: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices or type(value) is not type(self.default):
+                raise ValueError(f"Option {name!r} must be one of {list(self.choices)}, not {value!r}.")
+            return value
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"Option {name!r} must be an integer, not {value!r}.")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"Option {name!r} must be at least {self.minimum}, not {value}.")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"Option {name!r} must be at most {self.maximum}, not {value}.")
+            return value
+        if type(value) is not type(self.default):
+            raise ValueError(f"Option {name!r} must be a {type(self.default).__name__}, not {value!r}.")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the project knows about one game before any state exists."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Option]
+    state_class: type[State]
+    create: Callable[[int, int, dict[str, Any]], State]
+    distinct_actions: Callable[[int, dict[str, Any]], int]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: Any) -> int:
+        if not isinstance(players, int) or isinstance(players, bool) or players not in self.player_range:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}."
+            )
+        return players
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in; ValueError for an unknown option or a bad value."""
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {known}).")
+        return {name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()}
+
+    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """Size of the fixed action encoding for this player count and options."""
+        return self.distinct_actions(self.check_players(players), self.resolve_options(options))
+
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    if info.name in GAMES:
+        raise ValueError(f"Game {info.name!r} is already registered.")
+    GAMES[info.name] = info
+
+
+def game_info(name: Any) -> GameInfo:
+    if not isinstance(name, str) or name not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise ValueError(f"Unknown game {name!r}; the known games are: {known}.")
+    return GAMES[name]
+
+
+def new_game(game: str, players: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
+    """Start a game. ValueError for an unknown game, a player count or an option out of range."""
+    info = game_info(game)
+    count = info.check_players(players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"The seed must be an integer, not {seed!r}.")
+    return info.create(count, seed, info.resolve_options(options))
+
+
+def load_record(record: Mapping[str, Any]) -> State:
+    """Rebuild a game by replaying a record made by :meth:`State.record`.
+
+    ValueError (IllegalAction for a bad move, naming its position) if the record does not replay.
+    """
+    if not isinstance(record, Mapping):
+        raise ValueError("A record must be a JSON object.")
+    try:
+        game, players, seed = record["game"], record["players"], record["seed"]
+        options, actions = record.get("options", {}), record["actions"]
+    except KeyError as exc:
+        raise ValueError(f"The record has no {exc.args[0]!r} field.") from exc
+    if not isinstance(actions, list):
+        raise ValueError("The record's 'actions' must be a list of action ids.")
+    state = new_game(game, players=players, seed=seed, options=options)
+    for index, action in enumerate(actions):
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise ValueError(f"Action #{index} of the record is {action!r}, not an action id.")
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            from masterbuilder.core.errors import IllegalAction
+
+            raise IllegalAction(f"Action #{index} of the record (id {action}) is illegal: {reason}")
+        state.apply(action)
+    return state

@@ -1,0 +1,196 @@
+"""The State protocol every game implements, with the parts that are the same for all games.
+
+A game subclasses :class:`State` and provides the rules through a handful of small methods
+(``legal_action_ids``, ``illegal_reason``, ``_apply_legal``, ``action_label``, ...). Everything a caller
+uses (``legal_actions``, ``apply`` by Action, id or label, ``record``, JSON) is written once, here.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from masterbuilder.core.action import Action
+from masterbuilder.core.errors import IllegalAction
+
+JSON_FORMAT_VERSION = 1
+
+
+class State(ABC):
+    """A game in progress: who is to act, what they may do, and the result of doing it."""
+
+    game: ClassVar[str]
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    _history: list[int]
+
+    # ---- rules, provided by each game -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Seat whose decision it is; None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """Ids of the legal actions, in a fixed order; empty only when the game is over."""
+
+    @abstractmethod
+    def illegal_reason(self, action_id: int) -> str | None:
+        """None if ``action_id`` is legal now, else a sentence saying why not."""
+
+    @abstractmethod
+    def _apply_legal(self, action_id: int) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def action_label(self, action_id: int) -> str:
+        """Short text naming the action, unique among the legal actions of any state."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Current score of each seat (final once the game is over)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats tied for first once the game is over; empty before."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see and nothing more, JSON-ready; ``None`` is a spectator."""
+
+    @abstractmethod
+    def _state_dict(self) -> dict[str, Any]:
+        """The game-specific part of :meth:`to_json`."""
+
+    @classmethod
+    @abstractmethod
+    def _from_state_dict(
+        cls, players: int, seed: int, options: dict[str, Any], history: list[int], data: dict[str, Any]
+    ) -> State:
+        """Rebuild a state from :meth:`_state_dict` output."""
+
+    def describe_action(self, action_id: int) -> str:
+        """A longer sentence for people; games override it where the label is terse."""
+        return self.action_label(action_id)
+
+    # ---- the shared API ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        seat = self.current_player
+        if seat is None:
+            return []
+        label = self.action_label
+        return [Action(a, label(a), seat) for a in self.legal_action_ids()]
+
+    def resolve(self, action: Action | int | str) -> int:
+        """The action id meant by an Action, an id or a label; IllegalAction if it is not legal now."""
+        seat = self.current_player
+        if seat is None:
+            raise IllegalAction("The game is over; no more actions can be taken.")
+        if isinstance(action, Action):
+            if action.seat != seat:
+                raise IllegalAction(f"It is seat {seat}'s turn, not seat {action.seat}'s.")
+            action_id = action.id
+        elif isinstance(action, bool):
+            raise IllegalAction(f"{action!r} is not an action.")
+        elif isinstance(action, int):
+            action_id = action
+        elif isinstance(action, str):
+            text = action.strip()
+            for a in self.legal_action_ids():
+                if self.action_label(a) == text:
+                    return a
+            raise IllegalAction(f"No legal action is labelled {text!r}.")
+        else:
+            raise IllegalAction(f"{action!r} is not an action, an action id or a label.")
+        reason = self.illegal_reason(action_id)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action_id
+
+    def apply(self, action: Action | int | str) -> None:
+        """Take an action. Raises IllegalAction, changing nothing, if it is not legal."""
+        action_id = self.resolve(action)
+        self._apply_legal(action_id)
+        self._history.append(action_id)
+
+    @property
+    def history(self) -> list[int]:
+        """Ids of the actions taken so far (a copy)."""
+        return list(self._history)
+
+    def record(self) -> dict[str, Any]:
+        """A replay: rebuilding with :func:`masterbuilder.load_record` gives the same state."""
+        return {
+            "game": self.game,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self._history),
+        }
+
+    def to_json(self) -> str:
+        """The full state (hidden information included) as JSON text; see docs/state-json.md."""
+        doc = {
+            "format": JSON_FORMAT_VERSION,
+            "game": self.game,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self._history),
+            "state": self._state_dict(),
+        }
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str | bytes) -> State:
+        """Rebuild any game's state from :meth:`to_json` output. Malformed input raises ValueError."""
+        from masterbuilder.core.registry import game_info
+
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"Not valid JSON: {exc}") from exc
+        if not isinstance(doc, dict):
+            raise ValueError("A state JSON document must be an object.")
+        if doc.get("format") != JSON_FORMAT_VERSION:
+            raise ValueError(
+                f"Unsupported state format {doc.get('format')!r}; expected {JSON_FORMAT_VERSION}."
+            )
+        try:
+            info = game_info(doc["game"])
+            players = info.check_players(doc["players"])
+            options = info.resolve_options(doc["options"])
+            seed = doc["seed"]
+            history = doc["actions"]
+            data = doc["state"]
+        except KeyError as exc:
+            raise ValueError(f"State JSON is missing the field {exc.args[0]!r}.") from exc
+        if not isinstance(seed, int) or not isinstance(history, list) or not isinstance(data, dict):
+            raise ValueError("State JSON has a field of the wrong type.")
+        try:
+            return info.state_class._from_state_dict(players, seed, options, [int(a) for a in history], data)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"State JSON is inconsistent: {exc!r}") from exc
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} game={self.game} players={self.num_players} seed={self.seed} "
+            f"actions={len(self._history)} to_move={self.current_player}>"
+        )

@@ -1,0 +1,46 @@
+"""The Builders: Middle Ages (Bombyx, 2013) for 2 to 4 players."""
+
+from typing import Any
+
+from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.games.builders.actions import NUM_ACTIONS
+from masterbuilder.games.builders.state import BuildersState
+
+OPTIONS = {
+    "tiebreak": Option(
+        "shared",
+        choices=("shared", "building_points"),
+        doc="shared: the rulebook gives no tie-break, so tied players share the win; "
+        "building_points: among tied players, the most points from buildings and machines wins.",
+    ),
+    "round_limit": Option(
+        100,
+        minimum=0,
+        maximum=10_000,
+        doc="Safety cap: the game ends after this many full rounds even if nobody reached 17 points "
+        "(0 = no cap). Real games end long before; it bounds the game length for search and RL.",
+    ),
+    "open_worker_deck": Option(
+        False,
+        doc="Whether the top card of the worker deck is visible (the rulebook reveals only the row).",
+    ),
+}
+
+
+def _distinct_actions(players: int, options: dict[str, Any]) -> int:
+    return NUM_ACTIONS
+
+
+INFO = GameInfo(
+    name="builders",
+    title="The Builders: Middle Ages",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    state_class=BuildersState,
+    create=BuildersState.new,
+    distinct_actions=_distinct_actions,
+)
+register(INFO)
+
+__all__ = ["INFO", "BuildersState"]
