@@ -47,6 +47,7 @@ END_TRIGGER_POINTS = 17
 COINS_PER_POINT = 10
 NOTHING: Amounts = (0, 0, 0, 0)
 EMPTY = -1  # an empty slot in a face-up row, or no pending worker
+_TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
 
 
 def _plural(n: int, word: str) -> str:
@@ -211,16 +212,16 @@ class BuildersState(State):
         if self._pending != EMPTY:
             return sorted(TO + b for b in sites if sent.get(b, 0) < actions)
         coins = self._coins[seat]
-        out = [END_TURN]
-        if coins >= EXTRA_ACTION_PRICE:
-            out.append(BUY_ACTION)
-        if actions:
-            out.extend(range(TAKE_COINS, TAKE_COINS + min(actions, 3)))
-            out.extend(sorted(START + b for b in self._brow if b != EMPTY))
-            out.extend(sorted(HIRE + w for w in self._wrow if w != EMPTY))
-            if sites and min(sent.get(b, 0) for b in sites) < actions:
-                out.extend(sorted(SEND + w for w in self._free[seat] if WAGE[w] <= coins))
-        return out
+        if not actions:
+            return [END_TURN, BUY_ACTION] if coins >= EXTRA_ACTION_PRICE else [END_TURN]
+        out = [START + b for b in self._brow if b != EMPTY]
+        out += [HIRE + w for w in self._wrow if w != EMPTY]
+        if sites and (not sent or any(sent.get(b, 0) < actions for b in sites)):
+            out += [SEND + w for w in self._free[seat] if WAGE[w] <= coins]
+        out.sort()
+        head = [END_TURN, BUY_ACTION] if coins >= EXTRA_ACTION_PRICE else [END_TURN]
+        head += _TAKE_COINS_IDS[actions if actions < 3 else 3]
+        return head + out
 
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
@@ -279,7 +280,7 @@ class BuildersState(State):
             return f"{card.code}'s wage is {_plural(card.wage, 'coin')}; you have {coins}."
         if not sites:
             return "You have no building under construction to send a worker to."
-        if min(self._sent.get(b, 0) for b in sites) >= actions:
+        if all(self._sent.get(b, 0) >= actions for b in sites):
             return no_actions if not actions else "You have too few actions left to send another worker."
         return None
 
