@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from masterbuilder.agents import Agent, make_agent
-from masterbuilder.core import SplitMix64, new_game
+from masterbuilder.core import SplitMix64, State, new_game
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,13 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     actions: int
+    rounds: int | None  # the round the game ended in; None for a game without rounds
     record: dict[str, Any]
+
+
+def _round(state: State) -> int | None:
+    value = getattr(state, "round", None)
+    return value if isinstance(value, int) else None
 
 
 def agent_seeds(seed: int, players: int) -> list[int]:
@@ -50,5 +56,6 @@ def play_game(
         scores=tuple(state.scores()),
         winners=tuple(state.winners()),
         actions=len(state.history),
+        rounds=_round(state),
         record=state.record(),
     )

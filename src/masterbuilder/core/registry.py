@@ -64,6 +64,8 @@ class GameInfo:
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; ValueError for an unknown option or a bad value."""
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"Options must be a mapping of option names to values, not {options!r}.")
         given = dict(options or {})
         unknown = sorted(set(given) - set(self.options))
         if unknown:
@@ -118,11 +120,11 @@ def load_record(record: Mapping[str, Any]) -> State:
     state = new_game(game, players=players, seed=seed, options=options)
     for index, action in enumerate(actions):
         if not isinstance(action, int) or isinstance(action, bool):
-            raise ValueError(f"Action #{index} of the record is {action!r}, not an action id.")
+            raise ValueError(f"Move {index + 1} of the record is {action!r}, not an action id.")
         reason = state.illegal_reason(action)
         if reason is not None:
             from masterbuilder.core.errors import IllegalAction
 
-            raise IllegalAction(f"Action #{index} of the record (id {action}) is illegal: {reason}")
+            raise IllegalAction(f"Move {index + 1} of the record (action id {action}) is illegal: {reason}")
         state.apply(action)
     return state

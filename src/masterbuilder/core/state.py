@@ -99,7 +99,12 @@ class State(ABC):
         if isinstance(action, Action):
             if action.seat != seat:
                 raise IllegalAction(f"It is seat {seat}'s turn, not seat {action.seat}'s.")
-            action_id = action.id
+            reason = self.illegal_reason(action.id)
+            if reason is not None:
+                raise IllegalAction(reason)
+            if action.label != self.action_label(action.id):
+                raise IllegalAction(f"Action id {action.id} is not labelled {action.label!r}.")
+            return action.id
         elif isinstance(action, bool):
             raise IllegalAction(f"{action!r} is not an action.")
         elif isinstance(action, int):
@@ -175,11 +180,16 @@ class State(ABC):
             data = doc["state"]
         except KeyError as exc:
             raise ValueError(f"State JSON is missing the field {exc.args[0]!r}.") from exc
-        if not isinstance(seed, int) or not isinstance(history, list) or not isinstance(data, dict):
+        if (
+            not isinstance(seed, int)
+            or isinstance(seed, bool)
+            or not isinstance(history, list)
+            or not isinstance(data, dict)
+        ):
             raise ValueError("State JSON has a field of the wrong type.")
         try:
             return info.state_class._from_state_dict(players, seed, options, [int(a) for a in history], data)
-        except (KeyError, TypeError, IndexError) as exc:
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"State JSON is inconsistent: {exc!r}") from exc
 
     def __eq__(self, other: object) -> bool:

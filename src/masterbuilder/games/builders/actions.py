@@ -51,7 +51,7 @@ def _label(a: int) -> str:
 
 def _description(a: int) -> str:
     if a == END_TURN:
-        return "End your turn"
+        return "End the turn"
     if a == BUY_ACTION:
         return f"Buy an extra action for {EXTRA_ACTION_PRICE} coins"
     if TAKE_COINS <= a < START:
@@ -62,7 +62,8 @@ def _description(a: int) -> str:
         b = BUILDINGS[a - START]
         kind = "machine" if b.is_machine else "building"
         pay = f"{b.coins} coins, " if not b.is_machine else ""
-        return f"Start the {kind} {b.name}: needs {amounts_text(b.requires)}; pays {pay}{b.points} points"
+        points = f"{b.points} point" + ("" if b.points == 1 else "s")
+        return f"Start the {kind} {b.name}: needs {amounts_text(b.requires)}; pays {pay}{points}"
     if HIRE <= a < SEND:
         w = WORKERS[a - HIRE]
         return f"Hire {w.code}, {w.name} (wage {w.wage})"

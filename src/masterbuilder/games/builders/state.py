@@ -133,8 +133,8 @@ class BuildersState(State):
 
     @property
     def round(self) -> int:
-        """The round being played, counted from 1."""
-        return self._turns // self.num_players + 1
+        """The round being played, counted from 1 (the last round played, once the game is over)."""
+        return (self._turns - self._over) // self.num_players + 1
 
     @property
     def actions_left(self) -> int:
@@ -260,7 +260,10 @@ class BuildersState(State):
         if action_id < START:
             spent = action_id - TAKE_COINS + 1
             if spent > actions:
-                return f"Taking {COINS_FOR_ACTIONS[spent]} coins needs {spent} actions; you have {actions}."
+                return (
+                    f"Taking {_plural(COINS_FOR_ACTIONS[spent], 'coin')} needs {_plural(spent, 'action')}; "
+                    f"you have {actions}."
+                )
             return None
         if action_id < HIRE:
             building = action_id - START
@@ -545,10 +548,30 @@ class BuildersState(State):
             return "the pending worker is not a free worker of the current seat"
         if sorted(workers) != sorted(list(range(NUM_WORKER_CARDS)) + built_machines):
             return "the worker cards are not each in exactly one place"
+        for p in range(n):
+            mine = set(self._free[p])
+            for b in self._sites[p]:
+                mine.update(self._crew[b])
+            for b in self._done[p]:
+                if MACHINE_WORKER[b] != EMPTY and MACHINE_WORKER[b] not in mine:
+                    return f"seat {p}'s built machine {BUILDINGS[b].name} is not among its workers"
+            for b in self._sites[p]:
+                if not self._crew[b]:
+                    continue
+                if not any(h < r for h, r in zip(self._have[b], REQUIRES[b], strict=True)):
+                    return f"the {BUILDINGS[b].name} under construction already has all it needs"
+        on_sites = {b for p in range(n) for b in self._sites[p]}
         for b in range(NUM_BUILDING_CARDS):
-            owner_site = any(b in self._sites[p] for p in range(n))
-            if self._crew[b] and not owner_site:
+            if self._crew[b] and b not in on_sites:
                 return f"workers stand on building {b}, which is not under construction"
+        for row, deck in ((self._brow, self._bdeck), (self._wrow, self._wdeck)):
+            if EMPTY in row and deck:
+                return "a face-up row has an empty slot while its deck still has cards"
+        if self._over and self._seat != self._first:
+            return "the game ended in the middle of a round"
+        mine_now = set(self._sites[self._seat]) | set(self._done[self._seat])
+        if any(b not in mine_now or count < 1 for b, count in self._sent.items()):
+            return "workers were sent this turn to a building the current seat does not own"
         expected = [sum(POINTS[b] for b in self._done[p]) for p in range(n)]
         if expected != self._points:
             return "building points do not match the completed buildings"

@@ -1,0 +1,219 @@
+"""Engine speed on one core, for any registered game: random playouts per second and clones per second.
+
+A playout is a fresh seeded game played to the end by picking uniformly among ``legal_action_ids()`` and
+applying through the public ``apply``; clones are timed on mid-game states (half-way through random games).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from masterbuilder.core.registry import game_info, new_game
+from masterbuilder.core.state import State
+
+CLONE_SHARE = 0.2  # of each player count's time, spent timing clone()
+CLONE_BATCH = 200
+MIDGAME_SAMPLES = 8
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    players: int
+    games: int
+    actions: int
+    playout_seconds: float
+    clones: int
+    clone_seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.playout_seconds
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.playout_seconds
+
+    @property
+    def mean_actions(self) -> float:
+        return self.actions / self.games
+
+    @property
+    def clones_per_second(self) -> float:
+        return self.clones / self.clone_seconds
+
+    def to_json(self) -> dict[str, Any]:
+        doc = asdict(self)
+        doc.update(
+            games_per_second=self.games_per_second,
+            actions_per_second=self.actions_per_second,
+            mean_actions_per_game=self.mean_actions,
+            clones_per_second=self.clones_per_second,
+        )
+        return doc
+
+
+def random_game(game: str, players: int, seed: int) -> State:
+    """A fresh game played to the end with uniform random moves (seeded)."""
+    state = new_game(game, players=players, seed=seed)
+    choice = random.Random(seed).choice
+    while not state.is_terminal:
+        state.apply(choice(state.legal_action_ids()))
+    return state
+
+
+def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """(games, actions, elapsed seconds) of random playouts for about ``seconds`` (at least one game)."""
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        state = random_game(game, players, seed + games)
+        games += 1
+        actions += len(state.history)
+        elapsed = time.perf_counter() - start
+    return games, actions, elapsed
+
+
+def midgame_states(game: str, players: int, count: int = MIDGAME_SAMPLES, seed: int = 0) -> list[State]:
+    """States half-way through ``count`` random games."""
+    states = []
+    for i in range(count):
+        history = random_game(game, players, seed + i).history
+        state = new_game(game, players=players, seed=seed + i)
+        for action in history[: len(history) // 2]:
+            state.apply(action)
+        states.append(state)
+    return states
+
+
+def clone_rate(states: Sequence[State], seconds: float) -> tuple[int, float]:
+    """(clones, elapsed seconds) cloning ``states`` in turn for about ``seconds`` (at least one batch)."""
+    clones = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while clones == 0 or elapsed < seconds:
+        for _ in range(CLONE_BATCH // len(states) + 1):
+            for state in states:
+                state.clone()
+        clones += (CLONE_BATCH // len(states) + 1) * len(states)
+        elapsed = time.perf_counter() - start
+    return clones, elapsed
+
+
+def bench_game(
+    game: str,
+    seconds: float,
+    players: Sequence[int] | None = None,
+    seed: int = 0,
+    on_step: Callable[[str], None] | None = None,
+) -> list[BenchResult]:
+    """Measure ``game`` for each player count (default: all it allows), ``seconds`` in all."""
+    info = game_info(game)
+    counts = [info.check_players(p) for p in players] if players else list(info.player_range)
+    share = seconds / len(counts)
+    results = []
+    for count in counts:
+        if on_step is not None:
+            on_step(f"{count} players: random playouts")
+        games, actions, playout_seconds = random_playouts(game, count, share * (1 - CLONE_SHARE), seed)
+        if on_step is not None:
+            on_step(f"{count} players: clone()")
+        clones, clone_seconds = clone_rate(midgame_states(game, count, seed=seed), share * CLONE_SHARE)
+        results.append(BenchResult(count, games, actions, playout_seconds, clones, clone_seconds))
+    return results
+
+
+def _processor() -> str:
+    name = platform.processor()
+    if name and name != platform.machine():
+        return name
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return name or platform.machine()
+
+
+def machine_info() -> dict[str, Any]:
+    return {
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "machine": platform.machine(),
+        "processor": _processor(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def bench_document(game: str, seconds: float, results: Sequence[BenchResult]) -> dict[str, Any]:
+    return {
+        "game": game,
+        "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
+        "seconds": seconds,
+        "machine": machine_info(),
+        "results": [r.to_json() for r in results],
+    }
+
+
+def results_table(game: str, results: Sequence[BenchResult]) -> Table:
+    table = Table(title=f"{game_info(game).title}: random playouts and clone() on one core")
+    table.add_column("Players", justify="right")
+    table.add_column("Games", justify="right")
+    table.add_column("Games/s", justify="right")
+    table.add_column("Actions/s", justify="right")
+    table.add_column("Actions/game", justify="right")
+    table.add_column("Clones/s", justify="right")
+    for r in results:
+        table.add_row(
+            str(r.players),
+            f"{r.games:,}",
+            f"{r.games_per_second:,.1f}",
+            f"{r.actions_per_second:,.0f}",
+            f"{r.mean_actions:,.0f}",
+            f"{r.clones_per_second:,.0f}",
+        )
+    return table
+
+
+def default_output(game: str) -> Path:
+    return Path("bench-results") / f"{game}.json"
+
+
+def run_bench(
+    game: str,
+    seconds: float,
+    players: Sequence[int] | None = None,
+    json_out: Path | None = None,
+    console: Console | None = None,
+) -> dict[str, Any]:
+    """Measure, print the table and write the JSON document (returned too); what ``bench`` commands run."""
+    out = console if console is not None else Console()
+    with out.status("Measuring...") as status:
+        results = bench_game(game, seconds, players, on_step=lambda text: status.update(f"Measuring: {text}"))
+    doc = bench_document(game, seconds, results)
+    out.print(results_table(game, results))
+    machine = doc["machine"]
+    out.print(
+        f"{machine['processor']} · {machine['cpu_count']} CPUs · "
+        f"{machine['implementation']} {machine['python']} · {machine['platform']}",
+        markup=False,
+    )
+    path = json_out if json_out is not None else default_output(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    out.print(f"Wrote {path}", markup=False)
+    return doc

@@ -1,0 +1,342 @@
+"""The ``masterbuilder`` command: play, replay, simulate, bench, games."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import masterbuilder
+from masterbuilder.agents import AGENTS, Agent, agents_for, make_agent
+from masterbuilder.arena.match import agent_seeds
+from masterbuilder.arena.simulate import GameOutcome, Summary, summarize
+from masterbuilder.arena.simulate import simulate as run_simulation
+from masterbuilder.bench import run_bench
+from masterbuilder.core.registry import GAMES, GameInfo, game_info, new_game
+from masterbuilder.ui import records
+from masterbuilder.ui.replay import replay as run_replay
+from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
+
+app = typer.Typer(
+    name="masterbuilder",
+    help="Rules engines, bots and tooling for master-builder board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """One line on stderr, no traceback."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _game(name: str) -> GameInfo:
+    try:
+        return game_info(name)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
+    """``key=value`` items, values read as JSON when they parse (50, true, "x") and as text otherwise."""
+    given: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            fail(f"--option needs the form key=value, not {item!r}.")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        given[key.strip()] = value
+    try:
+        return info.resolve_options(given)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _names(text: str, flag: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        fail(f"{flag} takes comma-separated names without blanks, not {text!r}.")
+    return names
+
+
+def _check_players(info: GameInfo, count: int) -> int:
+    try:
+        return info.check_players(count)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _bot(name: str, game: str, seed: int) -> Agent:
+    try:
+        return make_agent(name, game, seed)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="Game option as key=value (value read as JSON if it parses); repeatable."
+    ),
+]
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"masterbuilder {masterbuilder.__version__}")
+        raise typer.Exit()
+
+
+# ---- games ---------------------------------------------------------------------------------------------
+@app.command()
+def games() -> None:
+    """List the games, their options and the bots that play them."""
+    console = Console(highlight=False)
+    for name, info in sorted(GAMES.items()):
+        console.print(f"[bold]{name}[/bold]: {info.title}, {info.min_players} to {info.max_players} players")
+        if info.options:
+            table = Table(title="Options (--option key=value)", title_justify="left")
+            table.add_column("Option")
+            table.add_column("Default")
+            table.add_column("Meaning", overflow="fold")
+            for key, opt in info.options.items():
+                meaning = opt.doc
+                if opt.choices is not None:
+                    meaning = f"one of {', '.join(map(str, opt.choices))}. {meaning}"
+                elif opt.minimum is not None or opt.maximum is not None:
+                    meaning = f"{opt.minimum} to {opt.maximum}. {meaning}"
+                table.add_row(key, json.dumps(opt.default), meaning)
+            console.print(table)
+        bots = Table(title="Bots (--players / --agents)", title_justify="left")
+        bots.add_column("Bot")
+        bots.add_column("Plays like")
+        for bot in agents_for(name):
+            bots.add_row(bot, AGENTS[bot].description)
+        console.print(bots)
+
+
+# ---- play ----------------------------------------------------------------------------------------------
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help=f"Seats in order, comma-separated: '{HUMAN}' for a person (several = hot-seat), or a bot "
+            "name. Default: you against one bot.",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, shown).")] = None,
+    option: OptionList = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
+    ] = None,
+) -> None:
+    """Play in the terminal against bots, or hot-seat; the record is saved however the game ends."""
+    info = _game(game)
+    options = _options(info, option)
+    if players is None:
+        players = f"{HUMAN},{'greedy' if 'greedy' in agents_for(game) else 'random'}"
+    names = [HUMAN if n.casefold() == HUMAN else n for n in _names(players, "--players")]
+    count = _check_players(info, len(names))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    bots = {
+        s: _bot(name, game, bot_seed)
+        for s, (name, bot_seed) in enumerate(zip(names, agent_seeds(seed, count), strict=True))
+        if name != HUMAN
+    }
+    console = Console(highlight=False)
+    state = new_game(game, players=count, seed=seed, options=options)
+    console.print(f"{info.title} · seed {seed} · " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names)))
+    table = TerminalTable(state, names, console)
+    ending = table.play(bots)
+    try:
+        path = records.save_record(state, save, names)
+    except OSError as exc:
+        fail(f"Could not save the record: {exc}", code=1)
+    console.print(f"Record saved to {path}", markup=False, soft_wrap=True)
+    console.print(f"Replay it with: masterbuilder replay {path}", markup=False, soft_wrap=True)
+    if ending is Ending.INTERRUPTED:
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if ending is Ending.BOT_ERROR:
+        raise typer.Exit(1)
+
+
+# ---- replay --------------------------------------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by `masterbuilder play` (JSON).")],
+    no_pause: Annotated[
+        bool, typer.Option("--no-pause", help="Print everything without waiting for Enter.")
+    ] = False,
+    to: Annotated[
+        int | None,
+        typer.Option("--to", help="Jump to the position after move N (with --no-pause: show only that)."),
+    ] = None,
+) -> None:
+    """Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."""
+    try:
+        record = records.read_record(file)
+        console = Console(highlight=False)
+        run_replay(record, console, pause=not no_pause and sys.stdin.isatty(), to=to)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+# ---- simulate ------------------------------------------------------------------------------------------
+def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
+    table = Table(title=f"{GAMES[summary.game].title}: {summary.games} games", title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Agent")
+    table.add_column("Wins", justify="right")
+    table.add_column("Shared", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("Mean score", justify="right")
+    for s in summary.seats:
+        table.add_row(
+            str(s.seat),
+            s.agent,
+            str(s.wins),
+            str(s.shared_wins),
+            f"{s.win_rate:.1%}",
+            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            f"{s.mean_score:.2f}",
+        )
+    console.print(table)
+    if summary.shared_games:
+        console.print(
+            f"{summary.shared_games} game(s) ended in a tie for first: every tied seat counts a win "
+            "(shown again under Shared), so wins add up to more than the games."
+        )
+    length = f"Mean game length: {summary.mean_actions:.1f} actions"
+    if summary.mean_rounds is not None:
+        length += f", {summary.mean_rounds:.1f} rounds"
+    console.print(length)
+    console.print(f"{summary.games} games in {seconds:.2f} s ({summary.games / seconds:.1f} games/s)")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    agents: Annotated[
+        str | None,
+        typer.Option(
+            "--agents", "-a", help="Bots in seat order, comma-separated (default: random in every seat)."
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: number of agents).")
+    ] = None,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    option: OptionList = None,
+) -> None:
+    """Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."""
+    info = _game(game)
+    options = _options(info, option)
+    if agents is None:
+        if players is None:
+            fail("Give --agents (bots in seat order), --players, or both.")
+        names = ["random"] * _check_players(info, players)
+    else:
+        names = _names(agents, "--agents")
+        if players is not None and players != len(names):
+            fail(f"--players is {players} but --agents names {len(names)} bots; give one bot per seat.")
+    count = _check_players(info, len(names))
+    for name in dict.fromkeys(names):
+        _bot(name, game, 0)
+    if games_count < 1:
+        fail(f"--games must be at least 1, not {games_count}.")
+
+    progress = Progress(
+        TextColumn("Simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=as_json,
+    )
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task("games", total=games_count)
+
+        def advance(_: GameOutcome) -> None:
+            progress.advance(task)
+
+        outcomes = run_simulation(game, names, games_count, seed, options, on_game=advance)
+    seconds = max(time.perf_counter() - start, 1e-9)
+    summary = summarize(game, names, outcomes)
+    if as_json:
+        doc = summary.to_json()
+        doc.update(
+            players=count,
+            seed=seed,
+            options=options,
+            seconds=seconds,
+            games_per_second=summary.games / seconds,
+        )
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        _summary_text(Console(highlight=False), summary, seconds)
+
+
+# ---- bench ---------------------------------------------------------------------------------------------
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    seconds: Annotated[float, typer.Option(help="Time budget in all, shared by the player counts.")] = 5.0,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players", "-p", help="Player counts, comma-separated (default: every count allowed)."
+        ),
+    ] = None,
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json-out", help="Where to write the JSON (default: bench-results/<game>.json)."),
+    ] = None,
+) -> None:
+    """Measure random playouts per second (games and actions) and clone() per second, on one core."""
+    info = _game(game)
+    if not seconds > 0:
+        fail(f"--seconds must be positive, not {seconds}.")
+    counts: list[int] | None = None
+    if players is not None:
+        counts = []
+        for text in _names(players, "--players"):
+            if not text.isdigit():
+                fail(f"--players takes player counts such as 2,3,4, not {players!r}.")
+            counts.append(_check_players(info, int(text)))
+    try:
+        run_bench(game, seconds, counts, json_out, Console(highlight=False))
+    except OSError as exc:
+        fail(f"Could not write the results: {exc}", code=1)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,19 @@
+"""Terminal front-end: a game-agnostic play loop, replays, and one renderer per game.
+
+Importing this package registers every renderer.
+"""
+
+from masterbuilder.ui import builders_view as _builders_view  # noqa: F401  (registers its renderer)
+from masterbuilder.ui.renderers import RENDERERS, Renderer, register_renderer, renderer_for
+from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable, parse_move
+
+__all__ = [
+    "HUMAN",
+    "RENDERERS",
+    "Ending",
+    "Renderer",
+    "TerminalTable",
+    "parse_move",
+    "register_renderer",
+    "renderer_for",
+]

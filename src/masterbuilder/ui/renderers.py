@@ -1,0 +1,67 @@
+"""How each game draws its table in the terminal, chosen by ``state.game``.
+
+A game without a renderer of its own still gets a usable (if plain) table from :class:`PlainRenderer`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Protocol
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+from masterbuilder.core.state import State
+
+
+class Renderer(Protocol):
+    """Draws one game for people."""
+
+    def table(self, state: State, seat: int | None, names: Sequence[str]) -> RenderableType:
+        """Everything ``seat`` may see (``None``: a spectator); ``names[s]`` says who sits at seat ``s``."""
+        ...
+
+    def decision(self, state: State) -> str:
+        """The decision the player to move faces, in words ("Choose the building to send W12 to")."""
+        ...
+
+    def status(self, state: State) -> str:
+        """A few words on where the game stands ("round 3"), for turn headers; may be empty."""
+        ...
+
+    def help(self) -> str:
+        """Game-specific hints for the help screen (abbreviations, costs); may be empty."""
+        ...
+
+
+class PlainRenderer:
+    """The fallback: the seat's view as pretty-printed data."""
+
+    def table(self, state: State, seat: int | None, names: Sequence[str]) -> RenderableType:
+        return Pretty(json.loads(json.dumps(state.view(seat))))
+
+    def decision(self, state: State) -> str:
+        return "Choose a move"
+
+    def status(self, state: State) -> str:
+        return ""
+
+    def help(self) -> str:
+        return ""
+
+
+def seat_title(seat: int, names: Sequence[str]) -> str:
+    """'seat 1 (random)': how every screen names a seat ('seat 1' when nobody is named)."""
+    return f"seat {seat} ({names[seat]})" if seat < len(names) and names[seat] else f"seat {seat}"
+
+
+RENDERERS: dict[str, Renderer] = {}
+
+
+def register_renderer(game: str, renderer: Renderer) -> None:
+    RENDERERS[game] = renderer
+
+
+def renderer_for(game: str) -> Renderer:
+    return RENDERERS.get(game, PlainRenderer())

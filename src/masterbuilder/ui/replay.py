@@ -1,0 +1,83 @@
+"""Stepping through a saved record in the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+
+from masterbuilder.core.registry import load_record, new_game
+from masterbuilder.ui.records import record_names
+from masterbuilder.ui.terminal import QUIT_WORDS, Ask, TerminalTable, console_ask
+
+PAUSE_PROMPT = escape("[Enter] next move, [q] quit: ")
+
+
+def check_record(record: Mapping[str, Any]) -> int:
+    """The number of moves in ``record``; ValueError (one line) if it does not replay."""
+    try:
+        load_record(record)
+    except TypeError as exc:
+        raise ValueError(f"The record has a field of the wrong type ({exc}).") from None
+    actions: list[int] = record["actions"]
+    return len(actions)
+
+
+def replay(
+    record: Mapping[str, Any],
+    console: Console,
+    *,
+    pause: bool,
+    to: int | None = None,
+    ask: Ask | None = None,
+) -> None:
+    """Show ``record`` move by move: the table, then each move (and the table after it when pausing).
+
+    ``to``: start from the position after that many moves. Without pausing, the whole game is printed
+    as move lines (between the first and the final table) unless ``to`` is given: then only the position
+    after move ``to`` is shown. Raises ValueError if the record does not replay or ``to`` is out of range.
+    """
+    total = check_record(record)
+    if to is not None and not 0 <= to <= total:
+        raise ValueError(f"--to must be between 0 and {total} (the record has {total} moves), not {to}.")
+    state = new_game(
+        record["game"], players=record["players"], seed=record["seed"], options=record.get("options")
+    )
+    actions: list[int] = list(record["actions"])
+    table = TerminalTable(
+        state, record_names(record), console, ask if ask is not None else console_ask(console)
+    )
+    start = to or 0
+    for action in actions[:start]:
+        state.apply(action)
+    console.print(
+        Rule(f"Replay: {state.game}, {state.num_players} players, seed {state.seed}, {total} moves")
+    )
+    if to is not None:
+        console.print(f"Position after move {start} of {total}:")
+    table.show_table(None)
+    if to is not None and not pause:
+        return
+    for index in range(start, total):
+        if pause:
+            try:
+                if table.ask(PAUSE_PROMPT).strip().casefold() in QUIT_WORDS:
+                    return
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
+        seat = state.current_player
+        assert seat is not None  # check_record replayed every move
+        move = table.move_text(seat, actions[index], prefix=f"Move {index + 1}/{total} · ")
+        state.apply(actions[index])
+        if pause and index + 1 < total:
+            table.show_table(None)  # above the move, so the move stays next to the prompt
+        console.print(move)
+    if state.is_terminal:
+        table.show_result()
+    else:
+        table.show_table(None)
+        console.print(f"The record ends after move {total}; the game was not finished.")

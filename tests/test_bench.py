@@ -1,0 +1,79 @@
+"""The engine benchmark: `masterbuilder bench`, benchmarks/bench_builders.py and masterbuilder.bench."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from masterbuilder.bench import bench_game, clone_rate, midgame_states, random_playouts
+from masterbuilder.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def check_document(doc: dict[str, Any], players: list[int]) -> None:
+    assert doc["game"] == "builders"
+    assert doc["timestamp"]
+    assert {"platform", "python", "processor", "cpu_count"} <= set(doc["machine"])
+    assert [r["players"] for r in doc["results"]] == players
+    for r in doc["results"]:
+        assert r["games"] >= 1 and r["actions"] > 0
+        for key in ("games_per_second", "actions_per_second", "clones_per_second", "mean_actions_per_game"):
+            assert r[key] > 0
+
+
+def test_bench_command_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "sub" / "bench.json"
+    args = ["bench", "builders", "--seconds", "0.05", "--players", "2,4", "--json-out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "Actions/s" in result.output and "Clones/s" in result.output
+    check_document(json.loads(out.read_text()), [2, 4])
+
+
+def test_bench_command_default_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["bench", "builders", "--seconds", "0.03"])
+    assert result.exit_code == 0, result.output
+    check_document(json.loads((tmp_path / "bench-results" / "builders.json").read_text()), [2, 3, 4])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "Unknown game"),
+        (["builders", "--seconds", "0"], "--seconds must be positive"),
+        (["builders", "--players", "5"], "2 to 4 players"),
+        (["builders", "--players", "two"], "player counts"),
+    ],
+)
+def test_bench_bad_arguments(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["bench", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_benchmark_script(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("bench_builders", ROOT / "benchmarks" / "bench_builders.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "b.json"
+    module.main(["--seconds", "0.02", "--players", "3", "--json-out", str(out)])
+    check_document(json.loads(out.read_text()), [3])
+
+
+def test_measurements_are_positive_even_with_no_time() -> None:
+    games, actions, seconds = random_playouts("builders", 2, 0.0)
+    assert games == 1 and actions > 0 and seconds > 0
+    states = midgame_states("builders", 3, count=2)
+    assert all(not s.is_terminal and s.history for s in states)
+    clones, seconds = clone_rate(states, 0.0)
+    assert clones > 0 and seconds > 0
+    (result,) = bench_game("builders", 0.0, [2])
+    assert result.games_per_second > 0 and result.clones_per_second > 0
