@@ -1,5 +1,6 @@
 """The games. Importing this package registers each of them in ``masterbuilder.core.GAMES``."""
 
 from masterbuilder.games import builders as builders
+from masterbuilder.games import caylus as caylus
 
-__all__ = ["builders"]
+__all__ = ["builders", "caylus"]

@@ -1,0 +1,39 @@
+"""Caylus (Ystari, 2005) for 2 to 5 players, with its 2-player rules and the simplified-favour variant."""
+
+from typing import Any
+
+from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.games.caylus.actions import NUM_ACTIONS
+from masterbuilder.games.caylus.state import CaylusState
+
+OPTIONS = {
+    "edition": Option(
+        1,
+        choices=(1, 2),
+        doc="1: first edition (two Architects, no Jeweller); 2: second edition (adds the Jeweller).",
+    ),
+    "favours": Option(
+        "table",
+        choices=("table", "simple"),
+        doc="table: the royal favour table; simple: the beginners' variant, each favour is 3 PP.",
+    ),
+}
+
+
+def _distinct_actions(players: int, options: dict[str, Any]) -> int:
+    return NUM_ACTIONS
+
+
+INFO = GameInfo(
+    name="caylus",
+    title="Caylus",
+    min_players=2,
+    max_players=5,
+    options=OPTIONS,
+    state_class=CaylusState,
+    create=CaylusState.new,
+    distinct_actions=_distinct_actions,
+)
+register(INFO)
+
+__all__ = ["INFO", "CaylusState"]

@@ -1,0 +1,213 @@
+"""Every Caylus (2005) building tile and board constant, as frozen tables (../shared/reference/caylus.md).
+
+Cube order everywhere: food, wood, stone, cloth, gold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+
+class Cube(IntEnum):
+    FOOD = 0
+    WOOD = 1
+    STONE = 2
+    CLOTH = 3
+    GOLD = 4
+
+
+CUBE_NAMES = ("food", "wood", "stone", "cloth", "gold")
+CUBE_LETTERS = "FWSCG"
+Cubes = tuple[int, int, int, int, int]
+NO_CUBES: Cubes = (0, 0, 0, 0, 0)
+
+
+def cubes(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: int = 0) -> Cubes:
+    return (food, wood, stone, cloth, gold)
+
+
+def cubes_text(c: Cubes, any_cubes: int = 0) -> str:
+    parts = [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(c) if n]
+    if any_cubes:
+        parts.append(f"{any_cubes} any")
+    return " + ".join(parts) or "nothing"
+
+
+class Kind(StrEnum):
+    NEUTRAL = "neutral"
+    FIXED = "fixed"
+    WOOD = "wood"
+    STONE = "stone"
+    RESIDENCE = "residence"
+    PRESTIGE = "prestige"
+
+
+class Effect(StrEnum):
+    """What a worker on the tile does in phase 5 (or nothing, for tiles that take no worker)."""
+
+    PRODUCE = "produce"  # take one of `produces` (mandatory)
+    MARKET = "market"  # sell exactly 1 cube for `price` deniers
+    PEDDLER = "peddler"  # buy up to `max_buy` non-gold cubes at `price` each... see Tile.buy_prices
+    CARPENTER = "carpenter"  # build a wood tile
+    MASON = "mason"  # build a stone tile
+    ARCHITECT = "architect"  # build a prestige tile on one of your residences
+    LAWYER = "lawyer"  # turn a neutral tile or one of your craft tiles into a residence
+    BANK = "bank"  # 2 deniers -> 1 gold, or 5 deniers -> 2 gold
+    ALCHEMIST = "alchemist"  # 2 cubes -> 1 gold, or 4 cubes -> 2 gold
+    CHURCH = "church"  # 2 deniers -> 3 PP, or 4 deniers -> 5 PP
+    TAILOR = "tailor"  # 2 cloth -> 4 PP, or 3 cloth -> 6 PP
+    JEWELLER = "jeweller"  # 1 gold -> 5 PP, or 2 gold -> 9 PP
+    NONE = "none"  # residences and prestige buildings take no worker
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: int
+    key: str
+    name: str
+    kind: Kind
+    effect: Effect
+    cost: Cubes = NO_CUBES  # cubes to build it
+    cost_any: int = 0  # plus this many cubes of any kind (gold included)
+    pp: int = 0  # prestige on building it
+    favours: int = 0  # royal favours on building it
+    income: int = 0  # deniers in phase 1 (residence 1, library 1, hotel 2)
+    produces: tuple[Cubes, ...] = ()  # PRODUCE: the options, one of which is taken
+    owner_bonus: tuple[Cube, ...] = ()  # stone production: the owner's choice when another player uses it
+    price: int = 0  # MARKET: deniers for the cube sold
+    buy_prices: tuple[int, ...] = ()  # PEDDLER: total price of buying 1, 2... cubes
+    copies: int = 1
+
+    @property
+    def takes_worker(self) -> bool:
+        return self.effect is not Effect.NONE
+
+    @property
+    def buildable(self) -> bool:
+        return self.kind in (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+
+
+_F, _W, _S, _C, _G = Cube.FOOD, Cube.WOOD, Cube.STONE, Cube.CLOTH, Cube.GOLD
+
+# (key, name, kind, effect, keyword fields). Reference sections 4.1–4.7, in that order.
+_TABLE: tuple[tuple[str, str, Kind, Effect, dict[str, object]], ...] = (
+    # 4.1 neutral tiles, shuffled onto road spaces 1-6
+    ("n_farm", "Farm", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(cloth=1))}),
+    ("n_forest", "Forest", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(wood=1))}),
+    ("n_sawmill", "Sawmill", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(wood=1),)}),
+    ("n_quarry", "Quarry", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(stone=1),)}),
+    ("n_market", "Marketplace", Kind.NEUTRAL, Effect.MARKET, {"price": 4}),
+    ("n_carpenter", "Carpenter", Kind.NEUTRAL, Effect.CARPENTER, {}),
+    # 4.2 fixed buildings printed on the board (spaces 7, 8, 16)
+    ("f_peddler", "Peddler (fixed)", Kind.FIXED, Effect.PEDDLER, {"buy_prices": (2,)}),
+    ("f_carpenter", "Carpenter (fixed)", Kind.FIXED, Effect.CARPENTER, {}),
+    ("gold_mine", "Gold Mine", Kind.FIXED, Effect.PRODUCE, {"produces": (cubes(gold=1),)}),
+    # 4.3 wood buildings (built by a carpenter)
+    ("w_farm_food", "Farm (wood, food)", Kind.WOOD, Effect.PRODUCE,
+     {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(food=2), cubes(cloth=1))}),
+    ("w_farm_cloth", "Farm (wood, cloth)", Kind.WOOD, Effect.PRODUCE,
+     {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(cloth=2), cubes(food=1))}),
+    ("w_quarry", "Quarry (wood)", Kind.WOOD, Effect.PRODUCE,
+     {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(stone=2),)}),
+    ("w_sawmill", "Sawmill (wood)", Kind.WOOD, Effect.PRODUCE,
+     {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(wood=2),)}),
+    ("w_market", "Marketplace (wood)", Kind.WOOD, Effect.MARKET,
+     {"cost": cubes(wood=1), "cost_any": 1, "pp": 4, "price": 6}),
+    ("w_peddler", "Peddler (wood)", Kind.WOOD, Effect.PEDDLER,
+     {"cost": cubes(wood=1), "cost_any": 1, "pp": 4, "buy_prices": (1, 2)}),
+    ("mason", "Mason", Kind.WOOD, Effect.MASON, {"cost": cubes(food=1, wood=1), "pp": 4}),
+    ("lawyer", "Lawyer", Kind.WOOD, Effect.LAWYER, {"cost": cubes(wood=1, cloth=1), "pp": 4}),
+    # 4.4 stone buildings (built by a mason)
+    ("s_farm", "Farm (stone)", Kind.STONE, Effect.PRODUCE,
+     {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(food=2, cloth=1),), "owner_bonus": (_F, _C)}),
+    ("park", "Park", Kind.STONE, Effect.PRODUCE,
+     {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(food=1, wood=2),), "owner_bonus": (_W, _F)}),
+    ("workshop", "Workshop", Kind.STONE, Effect.PRODUCE,
+     {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(stone=2, cloth=1),), "owner_bonus": (_S, _C)}),
+    ("bank", "Bank", Kind.STONE, Effect.BANK, {"cost": cubes(wood=1, stone=1), "pp": 6}),
+    ("alchemist", "Alchemist", Kind.STONE, Effect.ALCHEMIST, {"cost": cubes(food=1, stone=1), "pp": 6}),
+    ("tailor", "Tailor", Kind.STONE, Effect.TAILOR, {"cost": cubes(wood=1, stone=1), "pp": 6}),
+    ("church", "Church", Kind.STONE, Effect.CHURCH, {"cost": cubes(stone=1, cloth=1), "pp": 3, "favours": 1}),
+    ("architect", "Architect", Kind.STONE, Effect.ARCHITECT,
+     {"cost": cubes(food=1, stone=1), "pp": 6, "copies": 2}),
+    ("jeweller", "Jeweller", Kind.STONE, Effect.JEWELLER, {"cost": cubes(stone=1, cloth=1), "pp": 6}),
+    # 4.6 residence (made by a lawyer)
+    ("residence", "Residence", Kind.RESIDENCE, Effect.NONE, {"pp": 2, "income": 1}),
+    # 4.7 prestige buildings (built by an architect on one of your residences)
+    ("statue", "Statue", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=2, gold=1), "pp": 7, "favours": 1}),
+    ("theater", "Theater", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=2), "pp": 14, "favours": 1}),
+    ("college", "College", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 14, "favours": 1}),
+    ("monument", "Monument", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=4, gold=2), "pp": 14, "favours": 2}),
+    ("granary", "Granary", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(food=3, gold=1), "pp": 10}),
+    ("weaver", "Weaver", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(cloth=3, gold=1), "pp": 12}),
+    ("library", "Library", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=1), "pp": 10, "income": 1}),
+    ("hotel", "Hotel", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 16, "income": 2}),
+    ("cathedral", "Cathedral", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=5, gold=3), "pp": 25}),
+)  # fmt: skip
+
+TILES: tuple[Tile, ...] = tuple(
+    Tile(i, key, name, kind, effect, **fields)  # type: ignore[arg-type]
+    for i, (key, name, kind, effect, fields) in enumerate(_TABLE)
+)
+BY_KEY: dict[str, Tile] = {t.key: t for t in TILES}
+NEUTRAL_TILES: tuple[int, ...] = tuple(t.id for t in TILES if t.kind is Kind.NEUTRAL)
+RESIDENCE = BY_KEY["residence"].id
+JEWELLER = BY_KEY["jeweller"].id
+ARCHITECT = BY_KEY["architect"].id
+
+# ---- the board ------------------------------------------------------------------------------------
+ROAD_LENGTH = 28
+NEUTRAL_SPACES = range(1, 7)
+FIXED_SPACES = {7: BY_KEY["f_peddler"].id, 8: BY_KEY["f_carpenter"].id, 16: BY_KEY["gold_mine"].id}
+START_SPACE = 6  # bailiff and provost
+BUILD_LOTS: tuple[int, ...] = tuple(s for s in range(9, ROAD_LENGTH + 1) if s != 16)  # 19 lots
+
+
+class Special(IntEnum):
+    """The six special buildings before the bridge, in their phase-3 order."""
+
+    GATE = 0
+    TRADING_POST = 1
+    GUILD = 2
+    JOUST = 3
+    STABLES = 4
+    INN = 5
+
+
+SPECIAL_NAMES = ("Gate", "Trading post", "Merchants' guild", "Joust field", "Stables", "Inn")
+
+
+class Section(IntEnum):
+    DUNGEON = 0
+    WALLS = 1
+    TOWERS = 2
+
+
+SECTION_NAMES = ("Dungeon", "Walls", "Towers")
+SECTION_SIZE = (6, 10, 14)
+SECTION_PP = (5, 4, 3)  # per batch
+SECTION_MARK = (12, 18, 24)  # the bailiff reaching or passing it triggers the scoring
+SECTION_PENALTY = (2, 3, 4)  # PP lost with no house in the section
+# favours by houses in the section: index = min(houses, 6)
+SECTION_FAVOURS = ((0, 0, 1, 1, 1, 1, 1), (0, 0, 1, 2, 2, 3, 3), (0, 0, 1, 1, 2, 2, 3))
+CASTLE_PENALTY = 2  # PP lost by a castle worker who gives no batch
+
+STARTING_DENIERS = (5, 6, 6, 7, 7)  # by turn-order position (2 players: 5 each)
+STARTING_CUBES: Cubes = cubes(food=2, wood=1)
+WORKERS_PER_PLAYER = 6
+
+
+# ---- royal favours (reference 6.1) ----------------------------------------------------------------
+class FavourRow(IntEnum):
+    PRESTIGE = 0
+    DENIERS = 1
+    RESOURCES = 2
+    BUILDING = 3
+
+
+FAVOUR_ROW_NAMES = ("prestige", "deniers", "resources", "buildings")
+FAVOUR_PP = (1, 2, 3, 4, 5)
+FAVOUR_DENIERS = (3, 4, 5, 6, 7)
+# columns (1-based) open: 2 at the start, 4 after the dungeon scoring, 5 after the walls scoring
+FAVOUR_COLUMNS_OPEN = (2, 4, 5, 5)  # index: number of sections scored
