@@ -98,6 +98,17 @@ D_ROW = 116  # favour row
 D_COLUMN = 117  # (row): favour column to use
 D_TAKE = 118  # (bit mask of cube kinds): take one cube
 
+# number of entries of each task tuple (kind included), to validate a state read from JSON
+_TASK_SIZES: dict[int, int] = {
+    **{k: 1 for k in (T_TURN, T_INCOME, T_GATE, T_TRADING_POST, T_GUILD, T_JOUST, T_STABLES, T_INN)},
+    **{k: 1 for k in (T_BEYOND_PROVOST, T_BEST_BUILDER, T_END_TURN, T_NEXT_TURN)},
+    **{k: 2 for k in (T_PHASE, T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_LEAVE, T_CASTLE, T_SCORE, T_SCORED)},
+    T_GAIN: 4,
+    T_FAVOURS: 3,
+    **{k: 2 for k in (D_PLACE, D_GATE, D_GUILD, D_JOUST, D_INN, D_PROVOST, D_PAY, D_CASTLE, D_ROW)},
+    **{k: 3 for k in (D_PRODUCE, D_OWNER, D_MARKET, D_RESIDENCE, D_LAWYER, D_TRADE, D_COLUMN, D_TAKE)},
+    **{k: 4 for k in (D_PEDDLER, D_BUILD)},
+}
 TAKES_WORKER: tuple[bool, ...] = tuple(t.takes_worker for t in TILES)
 TRADE_EFFECTS = (Effect.BANK, Effect.ALCHEMIST, Effect.CHURCH, Effect.TAILOR, Effect.JEWELLER)
 _BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
@@ -833,7 +844,13 @@ class CaylusState(State):
                 if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat
             ]
         if kind == D_GATE:
-            return [A.PASS] + [A.PLACE + t for t in self._open_targets(seat) if t != Special.GATE]
+            # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
+            in_inn = seat in self._inn
+            return [A.PASS] + [
+                A.PLACE + t
+                for t in self._open_targets(seat)
+                if t != Special.GATE and not (t == Special.INN and in_inn)
+            ]
         if kind in (D_GUILD, D_PROVOST):
             budget = 3 if kind == D_GUILD else self._deniers[seat]
             return [A.PASS] + [
@@ -1232,18 +1249,58 @@ class CaylusState(State):
             setattr(s, "_" + name, value)
         s._transform = {int(k): int(v) for k, v in data["transform"].items()}
         s._stack = [tuple(int(x) for x in t) for t in data["stack"]]
-        s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         problem = s.integrity_problem()
         if problem:
             raise ValueError(f"State JSON is inconsistent: {problem}")
+        s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         return s
 
     def integrity_problem(self) -> str | None:
         """None if the state obeys the game's invariants; else what is wrong."""
         n = self.num_players
-        for name in ("_deniers", "_cubes", "_pp", "_workers", "_favour", "_given"):
+        for name in (
+            "_deniers",
+            "_cubes",
+            "_pp",
+            "_workers",
+            "_favour",
+            "_given",
+            "_rows_used",
+            "_final_bonus",
+        ):
             if len(getattr(self, name)) != n:
                 return f"{name[1:]} does not have one entry per player"
+        spaces = ROAD_LENGTH + 1
+        shapes = (
+            (self._road, spaces, "road"),
+            (self._owner, spaces, "owner"),
+            (self._worker, spaces, "worker"),
+            (self._special, 4, "special"),
+            (self._inn, 2, "inn"),
+            (self._houses, 3, "houses"),
+            (self._scored, 3, "scored"),
+            (self._supply, len(TILES), "supply"),
+        )
+        for values, size, name in shapes:
+            if len(values) != size:
+                return f"{name} does not have {size} entries"
+        if any(len(c) != 5 for c in self._cubes) or any(len(f) != 4 for f in self._favour):
+            return "cubes or favour markers of the wrong shape"
+        if any(len(h) != n for h in self._houses):
+            return "houses do not have one entry per player"
+        seats = [*self._owner, *self._worker, *self._special, *self._inn]
+        seats += [*self._stables, *self._castle, *self._passed, *self._transform.values()]
+        if any(not (x == NOBODY or 0 <= x < n) for x in seats):
+            return "a seat number out of range"
+        if any(not (t == EMPTY or 0 <= t < len(TILES)) for t in self._road):
+            return "a tile id out of range"
+        if any(not 1 <= space <= ROAD_LENGTH for space in self._transform):
+            return "a lawyer transform off the road"
+        for task in self._stack:
+            if not task or task[0] not in _TASK_SIZES or len(task) != _TASK_SIZES[task[0]]:
+                return f"unknown or malformed task {list(task)}"
+            if task[0] >= DECISION and not 0 <= task[1] < n:
+                return f"a decision for a seat out of range: {list(task)}"
         if any(d < 0 for d in self._deniers) or any(x < 0 for c in self._cubes for x in c):
             return "negative deniers or cubes"
         if any(p < 0 for p in self._pp):

@@ -1,0 +1,1 @@
+"""Tests of the Caylus (2005) engine."""
