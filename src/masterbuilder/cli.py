@@ -89,6 +89,14 @@ def _bot(name: str, game: str, seed: int) -> Agent:
         fail(str(exc))
 
 
+DEFAULT_BOTS = ("greedy", "heuristic")  # the first of these a game has is its default opponent
+
+
+def _default_bot(game: str) -> str:
+    available = agents_for(game)
+    return next((name for name in DEFAULT_BOTS if name in available), "random")
+
+
 OptionList = Annotated[
     list[str] | None,
     typer.Option(
@@ -158,7 +166,7 @@ def play(
     info = _game(game)
     options = _options(info, option)
     if players is None:
-        players = f"{HUMAN},{'greedy' if 'greedy' in agents_for(game) else 'random'}"
+        players = f"{HUMAN},{_default_bot(game)}"
     names = [HUMAN if n.casefold() == HUMAN else n for n in _names(players, "--players")]
     count = _check_players(info, len(names))
     if seed is None:

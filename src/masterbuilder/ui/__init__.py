@@ -4,6 +4,7 @@ Importing this package registers every renderer.
 """
 
 from masterbuilder.ui import builders_view as _builders_view  # noqa: F401  (registers its renderer)
+from masterbuilder.ui import caylus_view as _caylus_view  # noqa: F401  (registers its renderer)
 from masterbuilder.ui.renderers import RENDERERS, Renderer, register_renderer, renderer_for
 from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable, parse_move
 

@@ -1053,7 +1053,11 @@ class CaylusState(State):
             less = "" if task[3] == EMPTY else f" paying 1 {CUBE_NAMES[task[3]]} less"
             return f"{who}: build a {what} building{less}, or pass."
         if kind == D_PAY:
-            return f"{who}: choose a cube to pay."
+            below = self._stack[-2][0] if len(self._stack) > 1 else -1
+            why = {T_GAIN: "to the alchemist", D_TAKE: "in exchange for 2 cubes of your choice"}.get(
+                below, "for the 'any cube' part of the building's cost"
+            )
+            return f"{who}: choose a cube to pay {why}."
         if kind == D_RESIDENCE:
             return f"{who}: choose which of your residences the {TILES[task[2]].name} replaces."
         if kind == D_LAWYER:
@@ -1068,7 +1072,7 @@ class CaylusState(State):
             return f"{who}: choose a row of the royal favour table."
         if kind == D_COLUMN:
             return f"{who}: choose which column of the {FAVOUR_ROW_NAMES[task[2]]} row to use."
-        return f"{who}: choose a cube to take."
+        return f"{who}: choose a cube to take (royal favour)."
 
     def _why_not(self, task: tuple[int, ...], a: int) -> str:
         kind, seat = task[0], task[1]
@@ -1116,7 +1120,8 @@ class CaylusState(State):
                 D_PLACE: "Pass (no more workers this turn)",
                 D_GATE: "Take the worker back",
                 D_INN: "Stay in the inn",
-                D_CASTLE: "Stop giving batches",
+                D_CASTLE: "Stop giving batches"
+                + (" (no batch given: you lose 2 PP)" if self._given[seat] == 0 else ""),
             }.get(kind, "Pass")
         if A.PLACE <= a <= A.PLACE_CASTLE:
             target = a - A.PLACE
@@ -1132,12 +1137,12 @@ class CaylusState(State):
             if kind == D_GATE:
                 return f"Move the worker to {place}"
             own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
-            return f"Place a worker on {place} for {self.placement_cost(seat, own)} denier(s)"
+            return f"Place a worker on {place} for {_count(self.placement_cost(seat, own), 'denier')}"
         if A.PROVOST <= a < A.CUBE:
             d = A.PROVOST_DELTAS[a - A.PROVOST]
-            cost = "" if kind == D_GUILD else f" for {abs(d)} denier(s)"
+            cost = "" if kind == D_GUILD else f" for {_count(abs(d), 'denier')}"
             way = "forward" if d > 0 else "back"
-            return f"Move the provost {abs(d)} space(s) {way}{cost} (to {self._provost + d})"
+            return f"Move the provost {_count(abs(d), 'space')} {way}{cost} (to {self._provost + d})"
         if A.CUBE <= a < A.OPTION:
             cube = CUBE_NAMES[a - A.CUBE]
             if kind == D_PRODUCE:
@@ -1163,7 +1168,7 @@ class CaylusState(State):
             tile = TILES[A.BUILDABLE[a - A.BUILD]]
             discount = task[3] if kind == D_BUILD else EMPTY
             cost = cubes_text(tuple(self._cost(tile.id, discount)), tile.cost_any)  # type: ignore[arg-type]
-            extra = f" and {tile.favours} favour(s)" if tile.favours else ""
+            extra = f" and {_count(tile.favours, 'royal favour')}" if tile.favours else ""
             return f"Build the {tile.name} for {cost}: {tile.pp} PP{extra}"
         if A.SPACE <= a < A.BATCH:
             space = a - A.SPACE + 1
@@ -1176,7 +1181,16 @@ class CaylusState(State):
             return f"Give food + {CUBE_NAMES[x]} + {CUBE_NAMES[y]}"
         if A.ROW <= a < A.COLUMN:
             row = a - A.ROW
-            return f"Favour row {FAVOUR_ROW_NAMES[row]} (marker at column {self._favour[seat][row]})"
+            marker = self._favour[seat][row]
+            reach = marker + 1 if marker < self.open_columns else marker
+            moves = f"advance to column {reach}" if reach > marker else f"stay on column {marker}"
+            if row == FavourRow.PRESTIGE:
+                gain = f"take {FAVOUR_PP[reach - 1]} PP"
+            elif row == FavourRow.DENIERS:
+                gain = f"take {FAVOUR_DENIERS[reach - 1]} deniers"
+            else:
+                gain = f"then use one of columns 1-{reach}"
+            return f"Royal favour, {FAVOUR_ROW_NAMES[row]} row: {moves}, {gain}"
         if a >= A.COLUMN:
             col = a - A.COLUMN + 1
             row = task[2] if kind == D_COLUMN else 0
@@ -1393,6 +1407,10 @@ class CaylusState(State):
                 for p in range(self.num_players)
             ],
         }
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _main_cube(bundle: tuple[int, int, int, int, int]) -> int:
