@@ -1,9 +1,14 @@
-"""What every bot is: something that picks a legal action id for the seat to move."""
+"""What every bot is: something that picks a legal action id for the seat to move.
+
+The registry is keyed by name, and one name may be registered once per game: ``heuristic`` is one bot
+for The Builders and another for Caylus. ``make_agent(name, game, seed)`` picks the registration for the
+game; a registration for every game (``games=None``) is the fallback for games with no bot of their own.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from masterbuilder.core.state import State
@@ -23,32 +28,87 @@ AgentFactory = Callable[[str, int], Agent]  # (game, seed) -> agent
 
 @dataclass(frozen=True)
 class AgentSpec:
+    """One registration: a bot under ``name`` for ``games``."""
+
     name: str
     description: str
     games: frozenset[str] | None  # None: every game
     factory: AgentFactory
 
+    def plays(self, game: str) -> bool:
+        return self.games is None or game in self.games
 
-AGENTS: dict[str, AgentSpec] = {}
+
+@dataclass
+class AgentEntry:
+    """Everything registered under one name, in registration order (at most one per game)."""
+
+    name: str
+    specs: list[AgentSpec] = field(default_factory=list)
+
+    def spec_for(self, game: str) -> AgentSpec | None:
+        """The registration that plays ``game``: the one naming the game, else one for every game."""
+        for spec in self.specs:
+            if spec.games is not None and game in spec.games:
+                return spec
+        for spec in self.specs:
+            if spec.games is None:
+                return spec
+        return None
+
+    @property
+    def games(self) -> frozenset[str] | None:
+        """The games this name plays; None if one registration plays every game."""
+        if any(spec.games is None for spec in self.specs):
+            return None
+        return frozenset().union(*(spec.games or () for spec in self.specs))
+
+    @property
+    def description(self) -> str:
+        """The description, or each game's description when the name means several bots."""
+        if len(self.specs) == 1:
+            return self.specs[0].description
+        parts = []
+        for spec in self.specs:
+            where = "other games" if spec.games is None else ", ".join(sorted(spec.games))
+            parts.append(f"{where}: {spec.description}")
+        return "; ".join(parts)
+
+
+AGENTS: dict[str, AgentEntry] = {}
 
 
 def register_agent(
     name: str, description: str, factory: AgentFactory, games: frozenset[str] | None = None
 ) -> None:
-    if name in AGENTS:
-        raise ValueError(f"Agent {name!r} is already registered.")
-    AGENTS[name] = AgentSpec(name, description, games, factory)
+    """Register a bot. ValueError if ``name`` is already registered for one of ``games``."""
+    entry = AGENTS.setdefault(name, AgentEntry(name))
+    for spec in entry.specs:
+        if spec.games is None or games is None:
+            clash = games is None and spec.games is None
+        else:
+            clash = bool(spec.games & games)
+        if clash:
+            where = "every game" if games is None else ", ".join(sorted(games & (spec.games or games)))
+            raise ValueError(f"Agent {name!r} is already registered for {where}.")
+    entry.specs.append(AgentSpec(name, description, games, factory))
+
+
+def agent_spec(name: str, game: str) -> AgentSpec | None:
+    """The registration of bot ``name`` for ``game``; None if there is none."""
+    entry = AGENTS.get(name)
+    return None if entry is None else entry.spec_for(game)
 
 
 def agents_for(game: str) -> list[str]:
     """Names of the bots that can play ``game``."""
-    return sorted(n for n, spec in AGENTS.items() if spec.games is None or game in spec.games)
+    return sorted(n for n, entry in AGENTS.items() if entry.spec_for(game) is not None)
 
 
 def make_agent(name: str, game: str, seed: int) -> Agent:
     """A fresh bot by name. ValueError naming the bots available for the game if unknown."""
-    spec = AGENTS.get(name)
-    if spec is None or (spec.games is not None and game not in spec.games):
+    spec = agent_spec(name, game)
+    if spec is None:
         known = ", ".join(agents_for(game))
         raise ValueError(f"Unknown bot {name!r} for {game}; the bots for {game} are: {known}.")
     return spec.factory(game, seed)

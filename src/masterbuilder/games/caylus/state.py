@@ -321,6 +321,26 @@ class CaylusState(State):
     def supply(self, tile: int) -> int:
         return self._supply[tile]
 
+    def batches_given(self, seat: int) -> int:
+        """Houses ``seat`` has placed in the castle this turn."""
+        return self._given[seat]
+
+    @property
+    def pending_decision(self) -> tuple[int, ...] | None:
+        """The decision waiting for an action: ``(kind, seat, *args)``, kind one of the ``D_*`` constants of
+        this module; None once the game is over."""
+        if self._over or not self._stack:
+            return None
+        return self._stack[-1]
+
+    @property
+    def activating_space(self) -> int | None:
+        """The road space whose building is being activated in phase 5 (its worker is still on it)."""
+        for task in reversed(self._stack):
+            if task[0] == T_LEAVE:
+                return task[1]
+        return None
+
     @property
     def open_columns(self) -> int:
         """Favour columns open: 2 at first, 4 after the dungeon is scored, 5 after the walls."""

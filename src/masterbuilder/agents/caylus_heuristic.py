@@ -1,0 +1,839 @@
+"""``heuristic``: a fast, deterministic value-based bot for Caylus (2005).
+
+Every decision is scored in prestige points (PP) from the bot's own seat. Two estimates do the work:
+
+* :meth:`Reckoner.worth` says what cubes and deniers in hand are worth. Cubes that will go to the castle
+  as batches (1 food + 2 other different cubes) count for a share of the batch's PP, and a missing cube
+  costs about a point, so each cube that brings the next batch closer is worth about a point. Cubes in
+  no batch count a little less, gold 3 PP and a bit more, deniers about half a point (less when the bot
+  is rich). Near the end these fall to the final-scoring rates (3 cubes = 1 PP, 4 deniers = 1 PP, gold
+  3 PP). With a worker in the castle this turn, complete batches count their full PP, and having none
+  costs the 2 PP penalty.
+* :meth:`Reckoner.plan` plays out the bot's own activation phase: each of its workers on the road, in
+  road order, makes the best use of its building (production, a build, a sale, a trade...), then the
+  castle takes its batches. The plan is worth the PP gained on the way plus what is left in hand.
+
+A worker placement is worth the plan with that worker less the plan without it, less the placement
+cost, the bribe to bring the provost that far and the point given to another building's owner. The
+castle takes a worker only when the plan, counting only buildings the provost already reaches, has a
+batch for it. The provost is bribed (and the guild used) where the plan is worth most, net of the
+bribe and of the opponents' workers it lets work. During the activation phase each choice is scored as
+its own effect plus the plan of the workers after it. Buildings are worth their PP and favours plus
+their future use, favours the best column of their row plus a little for moving the marker on.
+
+Ties between equal scores are broken by a tiny seeded jitter, so the bot is deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from masterbuilder.agents.base import register_agent
+from masterbuilder.core.state import State
+from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.state import (
+    D_BUILD,
+    D_CASTLE,
+    D_COLUMN,
+    D_GATE,
+    D_GUILD,
+    D_INN,
+    D_JOUST,
+    D_LAWYER,
+    D_MARKET,
+    D_OWNER,
+    D_PAY,
+    D_PEDDLER,
+    D_PLACE,
+    D_PRODUCE,
+    D_PROVOST,
+    D_RESIDENCE,
+    D_ROW,
+    D_TAKE,
+    D_TRADE,
+    TRADE_EFFECTS,
+    CaylusState,
+)
+from masterbuilder.games.caylus.tiles import (
+    BUILD_LOTS,
+    CASTLE_PENALTY,
+    FAVOUR_DENIERS,
+    FAVOUR_PP,
+    RESIDENCE,
+    ROAD_LENGTH,
+    SECTION_MARK,
+    SECTION_PENALTY,
+    SECTION_PP,
+    SECTION_SIZE,
+    TILES,
+    Effect,
+    FavourRow,
+    Kind,
+    Section,
+    Special,
+    Tile,
+)
+
+Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
+FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
+ALL_CUBES = (FOOD, WOOD, STONE, CLOTH, GOLD)
+CASTLE_TARGET = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
+NEVER = -1e9
+BUILDER_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
+KIND_OF_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)  # D_BUILD's kind argument
+
+
+def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
+    return (
+        inv[0] + times * other[0],
+        inv[1] + times * other[1],
+        inv[2] + times * other[2],
+        inv[3] + times * other[3],
+        inv[4] + times * other[4],
+    )
+
+
+ONE: tuple[Inv, ...] = tuple(
+    (int(c == 0), int(c == 1), int(c == 2), int(c == 3), int(c == 4)) for c in ALL_CUBES
+)
+
+
+def take(inv: Inv, cube: int, count: int = 1) -> Inv:
+    return add(inv, ONE[cube], -count)
+
+
+def main_cube(bundle: Sequence[int]) -> int:
+    """The cube that names a production option (2 food -> food; 2 stone + 1 cloth -> stone)."""
+    return max(ALL_CUBES, key=lambda i: (bundle[i], -i))
+
+
+def max_batches(food: int, others: Sequence[int]) -> int:
+    """Castle batches (1 food + 2 different other cubes) that can be made."""
+    total = sum(others)
+    return max(0, min(food, total // 2, total - max(others)))
+
+
+def batch_cubes(inv: Inv, gold_ok: bool) -> tuple[int, int] | None:
+    """The two non-food cubes of the next batch: the most plentiful kinds, gold only if allowed/needed."""
+    if not inv[FOOD]:
+        return None
+    kinds = sorted((WOOD, STONE, CLOTH), key=lambda c: -inv[c])
+    kinds = [c for c in kinds if inv[c]]
+    if len(kinds) >= 2:
+        x, y = kinds[0], kinds[1]
+    elif kinds and gold_ok and inv[GOLD]:
+        x, y = kinds[0], GOLD
+    else:
+        return None
+    return (x, y) if x < y else (y, x)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the value estimates, in PP."""
+
+    deniers: tuple[float, float, float] = (0.6, 0.45, 0.3)  # a denier: the first 8, the next 8, more
+    spare_cube: tuple[float, float, float, float] = (0.7, 0.6, 0.65, 0.6)  # a cube in no batch
+    spare_kept: int = 2  # food (twice as many others) worth the spare rate; more count 1/3 PP
+    missing_cube: float = 1.3  # what a cube still missing from a planned batch costs to get
+    gold: float = 3.4  # a gold cube, mid-game (3 PP at the end)
+    batch_share: float = 0.9  # share of a batch's PP counted for cubes kept for a later turn
+    max_planned_batches: int = 5
+    favour: float = 3.0  # a royal favour on the table (exactly 3 PP in the simplified variant)
+    use_rate: float = 0.6  # share of the remaining turns an own building is used
+    same_output: float = 0.6  # a production building's use, for each one the bot has with that output
+    first_residence: float = 1.0  # the first residence: a site for a prestige building
+    owner_gift: float = 1.0  # the PP given to another owner by using their building (2 players)
+    opponent_activation: float = 0.6  # an opponent's worker working, when moving the provost (2 players)
+    castle_bonus: float = 4.5  # a castle visit with a batch: best-builder favour, section scorings
+    advance: tuple[float, float, float, float] = (0.15, 0.08, 0.1, 0.1)  # a favour marker moved on, a turn
+    min_gain: float = 0.1  # a placement must be worth this much more than passing
+    urgency: float = 0.3  # share of the rise in a place's cost (once someone passes) to take it first
+    late_chance: float = 0.5  # a worker beyond the provost works after the bot's bribe
+    guild: float = 0.3  # the merchants' guild's free provost move, with workers on the road
+    stables: float = 0.25  # a stable spot, per place the bot would move up in the turn order
+    inn: float = 0.6  # the inn: placements for 1 denier in the next turns
+    jitter: float = 1e-6
+
+
+DEFAULT_WEIGHTS = Weights()
+
+# PP a building is worth to its owner per use (its output less the denier to place there).
+USE_VALUE: dict[str, float] = {
+    "w_farm_food": 1.6,
+    "w_farm_cloth": 1.2,
+    "w_quarry": 1.4,
+    "w_sawmill": 1.0,
+    "w_market": 0.8,
+    "w_peddler": 0.8,
+    "mason": 1.2,
+    "lawyer": 0.8,
+    "s_farm": 2.2,
+    "park": 1.8,
+    "workshop": 2.0,
+    "bank": 1.4,
+    "alchemist": 0.6,
+    "tailor": 0.9,
+    "church": 1.0,
+    "architect": 1.2,
+    "jeweller": 1.0,
+}
+# what a neutral tile is worth keeping when the lawyer could turn it into a residence
+NEUTRAL_KEEP: dict[str, float] = {
+    "n_market": 0.3,
+    "n_sawmill": 0.8,
+    "n_quarry": 1.0,
+    "n_forest": 1.0,
+    "n_farm": 1.2,
+    "n_carpenter": 1.5,
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a plan leaves the bot: its worth in PP and the batches the castle got."""
+
+    value: float
+    batches: int
+
+
+class Reckoner:
+    """Values for one seat at one decision: what cubes, deniers, buildings and workers are worth."""
+
+    def __init__(self, state: CaylusState, seat: int, w: Weights) -> None:
+        self.s = state
+        self.seat = seat
+        self.w = w
+        self.n = state.num_players
+        self.money = state.deniers(seat)
+        self.cubes: Inv = state.cubes(seat)
+        self.phase = state.phase
+        self.turns_left = self._turns_left()
+        # 1 = mid-game rates, 0 = final-scoring rates
+        h = min(1.0, max(0.0, (self.turns_left - 1) / 3))
+        self.denier_rates = tuple(0.25 + (v - 0.25) * h for v in w.deniers)
+        self.spare = tuple(1 / 3 + (v - 1 / 3) * h for v in w.spare_cube)
+        self.spare_other = (self.spare[WOOD] + self.spare[STONE] + self.spare[CLOTH]) / 3
+        self.gold = 3.0 + (w.gold - 3.0) * h
+        section = state.building_section
+        self.section = section
+        self.section_pp = 0 if section is None else SECTION_PP[section]
+        self.castle_room = sum(
+            SECTION_SIZE[s] - state.section_filled(s) for s in Section if not state.section_scored(s)
+        )
+        self.in_castle = seat in state.castle_workers
+        # a batch kept for a later turn
+        self.later_batch = w.batch_share * self.section_pp if self.turns_left > 1 else 0.0
+        self.favour = 3.0 if state.options.get("favours") == "simple" else w.favour
+        self.free_lots = sum(1 for s in BUILD_LOTS if state.tile_at(s) is None)
+        self.residences = sum(
+            1
+            for s in range(1, ROAD_LENGTH + 1)
+            if state.tile_at(s) == RESIDENCE and state.owner_at(s) == seat
+        )
+        self.current_space = self._current_space()
+        self.own_workers = [
+            s for s in range(1, ROAD_LENGTH + 1) if state.worker_at(s) == seat and s != self.current_space
+        ]
+        # the bot's production buildings, by main cube (a second one of a kind is worth less)
+        self.producers = [0] * 5
+        for space in range(1, ROAD_LENGTH + 1):
+            tile_id = state.tile_at(space)
+            if (
+                tile_id is not None
+                and state.owner_at(space) == seat
+                and TILES[tile_id].effect is Effect.PRODUCE
+            ):
+                self.producers[main_cube(TILES[tile_id].produces[0])] += 1
+        self._worth_cache: dict[tuple[Inv, bool], float] = {}
+
+    # ---- the clock ----------------------------------------------------------------------------------
+    def _turns_left(self) -> float:
+        """Turns left, this one included (the game ends when the towers are scored)."""
+        s = self.s
+        if s.section_scored(Section.TOWERS):
+            return 1.0
+        left = (SECTION_MARK[Section.TOWERS] - s.bailiff) / 1.5
+        if s.building_section == Section.TOWERS:
+            room = SECTION_SIZE[Section.TOWERS] - s.section_filled(Section.TOWERS)
+            left = min(left, room / max(1.0, self.n * 0.8))
+        if s.bailiff >= SECTION_MARK[Section.TOWERS] - 1:
+            left = 1.0
+        return max(1.0, left)
+
+    def _current_space(self) -> int:
+        """The road space being activated now (its worker is still on it), or 0."""
+        return self.s.activating_space or 0
+
+    # ---- what things in hand are worth ----------------------------------------------------------------
+    def deniers_worth(self, money: int) -> float:
+        low, mid, high = self.denier_rates
+        if money <= 8:
+            return money * low
+        if money <= 16:
+            return 8 * low + (money - 8) * mid
+        return 8 * low + 8 * mid + (money - 16) * high
+
+    def money_gain(self, before: int, delta: int) -> float:
+        return self.deniers_worth(before + delta) - self.deniers_worth(before)
+
+    def worth(self, inv: Inv, money: int | None = None, castle: bool = False) -> float:
+        """PP the cubes (and deniers, if given) are worth; ``castle``: the castle takes batches now."""
+        key = (inv, castle)
+        value = self._worth_cache.get(key)
+        if value is None:
+            value = self._castle_worth(inv) if castle else self._later_worth(inv)
+            self._worth_cache[key] = value
+        if money is not None:
+            value += self.deniers_worth(money)
+        return value
+
+    def _castle_worth(self, inv: Inv) -> float:
+        """Cubes handed to the castle this turn: full PP for each batch, the penalty for none."""
+        if self.section is None:
+            return self._later_worth(inv)
+        value = 0.0
+        batches = 0
+        while batches < self.castle_room:
+            pair = batch_cubes(inv, gold_ok=batches == 0)
+            if pair is None:
+                break
+            inv = take(take(take(inv, FOOD), pair[0]), pair[1])
+            batches += 1
+            value += self.section_pp
+        if batches:
+            value += self.w.castle_bonus
+            if self.s.houses(self.section, self.seat) == 0:
+                value += SECTION_PENALTY[self.section] * 0.5  # a house spares the section's penalty
+        else:
+            value -= CASTLE_PENALTY
+        return value + self._later_worth(inv)
+
+    def _later_worth(self, inv: Inv) -> float:
+        """Cubes kept for later turns: planned batches (missing cubes bought at a price), the rest spare."""
+        food, wood, stone, cloth, gold = inv
+        others = wood + stone + cloth
+        best = self._spare_worth(food, others)
+        if self.later_batch > 0:
+            price = self.w.missing_cube
+            most = min(self.castle_room, self.w.max_planned_batches)
+            for k in range(1, most + 1):
+                used_others = min(2 * k, min(wood, k) + min(stone, k) + min(cloth, k))
+                used_food = min(food, k)
+                missing = (k - used_food) + (2 * k - used_others)
+                value = (
+                    k * self.later_batch
+                    - price * missing
+                    + self._spare_worth(food - used_food, others - used_others)
+                )
+                if value > best:
+                    best = value
+                elif missing > 2:
+                    break
+        return best + gold * self.gold
+
+    def _spare_worth(self, food: int, others: int) -> float:
+        """Cubes in no batch: the first few at the spare rate, more at the final-scoring rate."""
+        keep = self.w.spare_kept
+        return (
+            min(food, keep) * self.spare[FOOD]
+            + max(0, food - keep) / 3
+            + min(others, 2 * keep) * self.spare_other
+            + max(0, others - 2 * keep) / 3
+        )
+
+    def gain(self, inv: Inv, extra: Sequence[int], castle: bool = False) -> float:
+        return self.worth(add(inv, extra), castle=castle) - self.worth(inv, castle=castle)
+
+    def cheapest_cube(self, inv: Inv, castle: bool = False) -> int:
+        """The cube in ``inv`` that is cheapest to give up; -1 if none."""
+        best, cube = -NEVER, -1
+        for c in ALL_CUBES:
+            if inv[c] > 0:
+                lost = self.worth(inv, castle=castle) - self.worth(take(inv, c), castle=castle)
+                if lost < best:
+                    best, cube = lost, c
+        return cube
+
+    def future_uses(self) -> float:
+        return max(0.0, min(self.turns_left - 1, 10.0)) * self.w.use_rate
+
+    # ---- buildings --------------------------------------------------------------------------------
+    def tile_value(self, tile: Tile) -> float:
+        """PP a newly built tile is worth to its owner (its cost not counted)."""
+        value = tile.pp + tile.favours * self.favour
+        if tile.kind is Kind.PRESTIGE:
+            value += tile.income * self.denier_rates[0] * max(0.0, self.turns_left - 1)
+        else:
+            use = USE_VALUE.get(tile.key, 0.0)
+            if tile.effect is Effect.PRODUCE:
+                use *= self.w.same_output ** self.producers[main_cube(tile.produces[0])]
+            value += use * self.future_uses()
+        return value
+
+    def pay(self, inv: Inv, tile: Tile, discount: int, castle: bool) -> Inv | None:
+        """What is left of ``inv`` after paying for ``tile``; None if it cannot be paid."""
+        cost = list(tile.cost)
+        if discount >= 0 and cost[discount]:
+            cost[discount] -= 1
+        left = add(inv, cost, -1)
+        if min(left) < 0:
+            return None
+        for _ in range(tile.cost_any):
+            cube = self.cheapest_cube(left, castle)
+            if cube < 0:
+                return None
+            left = take(left, cube)
+        return left
+
+    def build_options(
+        self,
+        kind: Kind,
+        inv: Inv,
+        discount: int = -1,
+        castle: bool = False,
+        taken: frozenset[int] = frozenset(),
+    ) -> list[tuple[float, int, Inv]]:
+        """(value gained, tile id, cubes left) of each tile of ``kind`` buildable out of ``inv``."""
+        if kind is Kind.PRESTIGE:
+            if not self.residences:
+                return []
+        elif self.free_lots <= len(taken):
+            return []
+        here = self.worth(inv, castle=castle)
+        out = []
+        for tile in TILES:
+            if tile.kind is not kind or self.s.supply(tile.id) <= (tile.id in taken):
+                continue
+            left = self.pay(inv, tile, discount, castle)
+            if left is not None:
+                value = self.tile_value(tile) + self.worth(left, castle=castle) - here
+                out.append((value, tile.id, left))
+        return out
+
+    def residence_value(self) -> float:
+        """A new residence: 2 PP, a denier a turn, and a site for a prestige building."""
+        value = TILES[RESIDENCE].pp + self.denier_rates[0] * max(0.0, self.turns_left - 1)
+        if not self.residences and self.turns_left > 3:
+            value += self.w.first_residence
+        return value
+
+    def lawyer_targets(self, denier_cost: int) -> list[tuple[float, int]]:
+        """(value, space) of each residence the bot may make, the cloth and deniers not counted."""
+        pending = self.s.pending_transforms
+        out = []
+        base = self.residence_value()
+        for space in range(1, ROAD_LENGTH + 1):
+            tile_id = self.s.tile_at(space)
+            if tile_id is None or space in pending:
+                continue
+            tile = TILES[tile_id]
+            if tile.kind is Kind.NEUTRAL:
+                keep = NEUTRAL_KEEP.get(tile.key, 1.0)
+            elif tile.kind in (Kind.WOOD, Kind.STONE) and self.s.owner_at(space) == self.seat:
+                if tile.key == "lawyer":
+                    continue
+                keep = USE_VALUE.get(tile.key, 0.0) * self.future_uses() + 1.0
+            else:
+                continue
+            out.append((base - keep, space))
+        return out
+
+    # ---- one worker's activation ----------------------------------------------------------------------
+    def activate(
+        self, space: int, inv: Inv, money: int, castle: bool, taken: frozenset[int]
+    ) -> tuple[float, Inv, int, frozenset[int]]:
+        """The bot's best use of its worker on ``space``: (PP gained, cubes, deniers, tiles built)."""
+        tile_id = self.s.tile_at(space)
+        if tile_id is None:
+            return 0.0, inv, money, taken
+        tile = TILES[tile_id]
+        effect = tile.effect
+        worth = self.worth
+        if effect is Effect.PRODUCE:
+            bundles = tile.produces
+            best = bundles[0]
+            if len(bundles) > 1:
+                best = max(bundles, key=lambda b: worth(add(inv, b), castle=castle))
+            return 0.0, add(inv, best), money, taken
+        here = worth(inv, money, castle)
+        if effect is Effect.MARKET:
+            cube = self.cheapest_cube(inv, castle)
+            if cube >= 0 and worth(take(inv, cube), money + tile.price, castle) > here:
+                return 0.0, take(inv, cube), money + tile.price, taken
+            return 0.0, inv, money, taken
+        if effect is Effect.PEDDLER:
+            price = tile.buy_prices[0]
+            for _ in range(len(tile.buy_prices)):
+                if money < price:
+                    break
+                cube = max(NON_GOLD, key=lambda c: worth(add(inv, ONE[c]), castle=castle))
+                after = worth(add(inv, ONE[cube]), money - price, castle)
+                if after <= here:
+                    break
+                inv, money, here = add(inv, ONE[cube]), money - price, after
+            return 0.0, inv, money, taken
+        if effect in BUILDER_KIND:
+            options = self.build_options(BUILDER_KIND[effect], inv, castle=castle, taken=taken)
+            if options:
+                value, built, left = max(options)
+                if value > 0:
+                    return self.tile_value(TILES[built]), left, money, taken | {built}
+            return 0.0, inv, money, taken
+        if effect is Effect.LAWYER:
+            if inv[CLOTH] and money >= 1:
+                targets = self.lawyer_targets(1)
+                if targets:
+                    value = max(targets)[0]
+                    left = take(inv, CLOTH)
+                    if value + worth(left, money - 1, castle) > here:
+                        return value, left, money - 1, taken
+            return 0.0, inv, money, taken
+        if effect in TRADE_EFFECTS:
+            best_option = (0.0, inv, money)
+            best_total = here
+            for option in (0, 1):
+                result = self.trade(effect, option, inv, money, castle)
+                if result is not None:
+                    total = result[0] + worth(result[1], result[2], castle)
+                    if total > best_total:
+                        best_total, best_option = total, result
+            return best_option[0], best_option[1], best_option[2], taken
+        return 0.0, inv, money, taken
+
+    def trade(
+        self, effect: Effect, option: int, inv: Inv, money: int, castle: bool
+    ) -> tuple[float, Inv, int] | None:
+        """(PP gained, cubes, deniers) after a bank, alchemist, church, tailor or jeweller trade."""
+        if effect is Effect.BANK:
+            price = (2, 5)[option]
+            return None if money < price else (0.0, add(inv, ONE[GOLD], option + 1), money - price)
+        if effect is Effect.ALCHEMIST:
+            count = (2, 4)[option]
+            if sum(inv) < count:
+                return None
+            for _ in range(count):
+                inv = take(inv, self.cheapest_cube(inv, castle))
+            return 0.0, add(inv, ONE[GOLD], option + 1), money
+        if effect is Effect.CHURCH:
+            price = (2, 4)[option]
+            return None if money < price else (float((3, 5)[option]), inv, money - price)
+        if effect is Effect.TAILOR:
+            count = (2, 3)[option]
+            return None if inv[CLOTH] < count else (float((4, 6)[option]), take(inv, CLOTH, count), money)
+        count = option + 1  # jeweller
+        return None if inv[GOLD] < count else (float((5, 9)[option]), take(inv, GOLD, count), money)
+
+    def plan(self, spaces: Sequence[int], inv: Inv, money: int, castle: bool) -> Outcome:
+        """The bot's workers on ``spaces`` (in road order), then the castle if ``castle``."""
+        gained = 0.0
+        taken: frozenset[int] = frozenset()
+        for space in sorted(spaces):
+            pp, inv, money, taken = self.activate(space, inv, money, castle, taken)
+            gained += pp
+        batches = 0
+        if castle and self.section is not None:
+            batches = max_batches(inv[FOOD], (inv[WOOD], inv[STONE], inv[CLOTH], min(inv[GOLD], 1)))
+        return Outcome(gained + self.worth(inv, money, castle), batches)
+
+    def opponents_working(self, start: int, position: int) -> int:
+        count = 0
+        for space in range(start, position + 1):
+            w = self.s.worker_at(space)
+            if w is not None and w != self.seat:
+                count += 1
+        return count
+
+
+class CaylusHeuristicAgent:
+    """Scores every legal action of the pending decision in PP and takes the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.seed = seed
+        self.weights = weights
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        if not isinstance(state, CaylusState):
+            raise TypeError(f"The Caylus heuristic bot plays Caylus, not {state.game}.")
+        legal = state.legal_action_ids()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        assert seat is not None
+        r = Reckoner(state, seat, self.weights)
+        decision = state.pending_decision
+        assert decision is not None
+        scores = score(r, decision, legal)
+        jitter = self.weights.jitter
+        return max(legal, key=lambda a: scores.get(a, NEVER) + jitter * self._rng.random())
+
+
+def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
+    """Each legal action of the pending decision ``task``, scored in PP (higher is better)."""
+    kind = task[0]
+    if kind in (D_PLACE, D_GATE):
+        return place_scores(r, legal, free=kind == D_GATE)
+    if kind in (D_GUILD, D_PROVOST):
+        return provost_scores(r, legal, paid=kind == D_PROVOST)
+    if kind == D_JOUST:
+        return joust_scores(r)
+    if kind == D_INN:
+        return {A.PASS: 1.0, A.YES: 0.0}  # stay: the next placements cost 1 denier
+    if kind == D_CASTLE:
+        return castle_scores(r, legal)
+    if kind in (D_ROW, D_COLUMN):
+        return favour_scores(r, task, legal)
+    if kind == D_RESIDENCE:
+        return {a: -float(a) for a in legal}  # any residence will do: the first one
+    return activation_scores(r, task, legal)
+
+
+# ---- placing workers ---------------------------------------------------------------------------------
+def pending_money(r: Reckoner) -> int:
+    """The bot's deniers once its trading-post worker (if any) has been paid."""
+    post = r.s.special_worker(Special.TRADING_POST)
+    return r.money + (3 if post == [r.seat] else 0)
+
+
+def road_plan(r: Reckoner, spaces: Sequence[int], money: int, castle: bool) -> tuple[Outcome, int]:
+    """The plan for workers on ``spaces`` with the provost bribed as far as it needs and can be paid:
+    (outcome, furthest space working)."""
+    provost = r.s.provost
+    guild = 3 if r.phase <= 2 and r.s.special_worker(Special.GUILD) == [r.seat] else 0
+    furthest = max(spaces, default=0)
+    bribe = max(0, furthest - provost - guild)
+    if bribe > min(3, money):
+        bribe = 0
+    reach = provost + guild + bribe
+    working = [s for s in spaces if s <= reach]
+    return r.plan(working, r.cubes, money - bribe, castle), reach
+
+
+def place_scores(r: Reckoner, legal: list[int], free: bool = False) -> dict[int, float]:
+    """Each placement (or gate move) scored as its plan less the plan without it, against passing."""
+    w, s = r.w, r.s
+    money = pending_money(r)
+    spaces = r.own_workers
+    base, _ = road_plan(r, spaces, money, r.in_castle)
+    first_to_pass = not s.passing_order and not free
+    if s.inn[1] == r.seat:
+        later_cost = 1
+    elif r.n == 2:
+        later_cost = 3
+    else:
+        later_cost = len(s.passing_order) + 2
+    scores: dict[int, float] = {}
+    for a in legal:
+        if a == A.PASS:
+            scores[a] = (r.money_gain(money, 1) if first_to_pass else 0.0) + w.min_gain
+            continue
+        target = a - A.PLACE
+        own = 6 <= target < CASTLE_TARGET and s.owner_at(target - 5) == r.seat
+        cost = 0 if free else s.placement_cost(r.seat, own)
+        if not own and not free:
+            # a place that costs more once someone passes is better taken before the bot's own buildings
+            scores[a] = w.urgency * (later_cost - cost) * r.denier_rates[0]
+        if target == CASTLE_TARGET:
+            scores[a] = scores.get(a, 0.0) + castle_place_value(r, spaces, money - cost, base.value)
+        elif target < 6:
+            scores[a] = scores.get(a, 0.0) + special_value(
+                r, Special(target), spaces, money - cost, base.value
+            )
+        else:
+            space = target - 5
+            outcome, reach = road_plan(r, [*spaces, space], money - cost, r.in_castle)
+            if space > reach:
+                scores[a] = NEVER
+                continue
+            chance = 1.0 if space <= s.provost else w.late_chance
+            owner = s.owner_at(space)
+            gift = w.owner_gift / (r.n - 1) if owner is not None and owner != r.seat else 0.0
+            without, _ = road_plan(r, spaces, money - cost, r.in_castle)
+            value = chance * (outcome.value - without.value) - gift + (without.value - base.value)
+            scores[a] = scores.get(a, 0.0) + value
+    return scores
+
+
+def castle_place_value(r: Reckoner, spaces: Sequence[int], money: int, base: float) -> float:
+    """A castle worker: only with a batch in hand or made by buildings the provost already reaches."""
+    if r.section is None:
+        return NEVER
+    sure = [space for space in spaces if space <= r.s.provost]
+    if r.plan(sure, r.cubes, money, castle=True).batches == 0:
+        return NEVER
+    outcome, _ = road_plan(r, spaces, money, castle=True)
+    return outcome.value - base
+
+
+def special_value(r: Reckoner, building: Special, spaces: Sequence[int], money: int, base: float) -> float:
+    if building is Special.TRADING_POST:
+        return road_plan(r, spaces, money + 3, r.in_castle)[0].value - base
+    without = road_plan(r, spaces, money, r.in_castle)[0].value
+    if building is Special.JOUST:
+        if r.cubes[CLOTH] < 1 or money < 1:
+            return NEVER
+        after = (
+            r.plan([], take(r.cubes, CLOTH), money - 1, False).value - r.plan([], r.cubes, money, False).value
+        )
+        return without - base + r.favour + after
+    if building is Special.GUILD:
+        return without - base + (r.w.guild if spaces else 0.0)
+    if building is Special.STABLES:
+        return without - base + r.w.stables * r.s.turn_order.index(r.seat)
+    if building is Special.INN:
+        if r.turns_left <= 2 or r.s.inn[1] == r.seat:
+            return NEVER
+        return without - base + r.w.inn
+    return NEVER  # the gate: its free move is rarely worth a worker
+
+
+# ---- the provost ---------------------------------------------------------------------------------------
+def provost_scores(r: Reckoner, legal: list[int], paid: bool) -> dict[int, float]:
+    per_opponent = r.w.opponent_activation / max(1, r.n - 1)
+    money = pending_money(r) if r.phase <= 3 else r.money
+    scores: dict[int, float] = {}
+    for a in legal:
+        delta = 0 if a == A.PASS else A.PROVOST_DELTAS[a - A.PROVOST]
+        position = r.s.provost + delta
+        cost = abs(delta) if paid else 0
+        working = [s for s in r.own_workers if s <= position]
+        value = r.plan(working, r.cubes, money - cost, r.in_castle).value
+        scores[a] = value - per_opponent * r.opponents_working(1, position)
+    return scores
+
+
+def joust_scores(r: Reckoner) -> dict[int, float]:
+    """A favour for 1 denier and 1 cloth, if the cloth is not worth more to the bot's plan."""
+    working = [s for s in r.own_workers if s <= r.s.provost]
+    paid = r.plan(working, take(r.cubes, CLOTH), r.money - 1, r.in_castle)
+    unpaid = r.plan(working, r.cubes, r.money, r.in_castle)
+    return {A.PASS: 0.0, A.YES: r.favour + paid.value - unpaid.value}
+
+
+# ---- the activation phase ------------------------------------------------------------------------------
+def activation_scores(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
+    """A choice while buildings activate: its own effect plus the plan of the bot's later workers."""
+    kind, castle = task[0], r.in_castle
+    later = [s for s in r.own_workers if r.current_space < s <= r.s.provost]
+    money, inv = r.money, r.cubes
+
+    def then(pp: float, cubes: Inv, deniers: int) -> float:
+        return pp + r.plan(later, cubes, deniers, castle).value
+
+    scores: dict[int, float] = {}
+    for a in legal:
+        cube = a - A.CUBE
+        if kind == D_PRODUCE:
+            bundle = next(b for b in TILES[task[2]].produces if main_cube(b) == cube)
+            scores[a] = then(0.0, add(inv, bundle), money)
+        elif kind in (D_OWNER, D_TAKE):
+            scores[a] = then(0.0, add(inv, ONE[cube]), money)
+        elif kind == D_PAY:
+            scores[a] = then(0.0, take(inv, cube), money)
+        elif a == A.PASS:
+            scores[a] = then(0.0, inv, money)
+        elif kind == D_MARKET:
+            scores[a] = then(0.0, take(inv, cube), money + task[2])
+        elif kind == D_PEDDLER:
+            scores[a] = then(0.0, add(inv, ONE[cube]), money - task[3])
+        elif kind == D_BUILD:
+            tile = TILES[A.BUILDABLE[a - A.BUILD]]
+            left = r.pay(inv, tile, task[3], castle)
+            scores[a] = NEVER if left is None else then(r.tile_value(tile), left, money)
+        elif kind == D_LAWYER:
+            targets = {A.target_space(space): v for v, space in r.lawyer_targets(task[2])}
+            scores[a] = then(targets.get(a, NEVER), take(inv, CLOTH), money - task[2])
+        elif kind == D_TRADE:
+            result = r.trade(TRADE_EFFECTS[task[2]], a - A.OPTION, inv, money, castle)
+            scores[a] = NEVER if result is None else then(*result)
+    return scores
+
+
+# ---- the castle ----------------------------------------------------------------------------------------
+def castle_scores(r: Reckoner, legal: list[int]) -> dict[int, float]:
+    """Give a batch when its PP beat what its cubes are worth kept for later; the first one always
+    spares the 2 PP penalty."""
+    first = r.s.batches_given(r.seat) == 0
+    keep = r.worth(r.cubes)
+    scores: dict[int, float] = {A.PASS: -CASTLE_PENALTY if first else 0.0}
+    for a in legal:
+        if a != A.PASS:
+            x, y = A.BATCHES[a - A.BATCH]
+            left = take(take(take(r.cubes, FOOD), x), y)
+            scores[a] = r.section_pp + r.worth(left) - keep
+    return scores
+
+
+# ---- royal favours -------------------------------------------------------------------------------------
+def favour_scores(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
+    if task[0] == D_ROW:
+        return {a: row_value(r, a - A.ROW) for a in legal}
+    return {a: column_value(r, task[2], a - A.COLUMN + 1) for a in legal}
+
+
+def row_value(r: Reckoner, row: int) -> float:
+    marker = r.s.favour_columns(r.seat)[row]
+    column = marker + 1 if marker < r.s.open_columns else marker
+    if row == FavourRow.PRESTIGE:
+        value = float(FAVOUR_PP[column - 1])
+    elif row == FavourRow.DENIERS:
+        value = r.money_gain(r.money, FAVOUR_DENIERS[column - 1])
+    else:
+        first = 1 if row == FavourRow.RESOURCES else 2
+        value = max([0.0, *(column_value(r, row, c) for c in range(first, column + 1))])
+    if column > marker:
+        value += r.w.advance[row] * max(0.0, r.turns_left - 1)
+    return value
+
+
+def column_value(r: Reckoner, row: int, column: int) -> float:
+    inv, castle = r.cubes, r.in_castle and r.phase <= 6
+    if row == FavourRow.RESOURCES:
+        if column == 1:
+            return r.gain(inv, ONE[FOOD], castle)
+        if column == 2:
+            return max(r.gain(inv, ONE[WOOD], castle), r.gain(inv, ONE[STONE], castle))
+        if column == 3:
+            return r.gain(inv, ONE[CLOTH], castle)
+        if column == 4:
+            cube = r.cheapest_cube(inv, castle)
+            if cube < 0:
+                return NEVER
+            left = take(inv, cube)
+            for _ in range(2):
+                left = add(left, ONE[max(NON_GOLD, key=lambda c: r.worth(add(left, ONE[c]), castle=castle))])
+            return r.worth(left, castle=castle) - r.worth(inv, castle=castle)
+        return r.gain(inv, ONE[GOLD], castle)
+    if row == FavourRow.BUILDING:
+        if column == 4:
+            if not inv[CLOTH]:
+                return NEVER
+            best = max((v for v, _ in r.lawyer_targets(0)), default=NEVER)
+            return best - (r.worth(inv, castle=castle) - r.worth(take(inv, CLOTH), castle=castle))
+        kind, discount = {2: (Kind.WOOD, WOOD), 3: (Kind.STONE, STONE), 5: (Kind.PRESTIGE, -1)}.get(
+            column, (Kind.WOOD, -2)
+        )
+        if discount == -2:
+            return 0.0
+        return max((v for v, _, _ in r.build_options(kind, inv, discount, castle)), default=0.0)
+    if row == FavourRow.PRESTIGE:
+        return float(FAVOUR_PP[column - 1])
+    return r.money_gain(r.money, FAVOUR_DENIERS[column - 1])
+
+
+def _make(game: str, seed: int) -> CaylusHeuristicAgent:
+    return CaylusHeuristicAgent(seed)
+
+
+register_agent(
+    "heuristic",
+    "scores each decision in PP: castle batches, production, buildings, provost bribes",
+    _make,
+    frozenset({"caylus"}),
+)
