@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -24,49 +23,10 @@ from typing import Any
 from masterbuilder import new_game
 from masterbuilder.agents import Agent, make_agent
 from masterbuilder.arena.match import agent_seeds
+from masterbuilder.arena.tally import Tally
 from masterbuilder.games.builders.state import BuildersState
 
 DEFAULT_OUT = Path("bench-results/strength_builders.json")
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass
-class Tally:
-    """Results of one seat of interest (or one bot) over a series of games."""
-
-    games: int = 0
-    wins: int = 0
-    ties: int = 0
-    scores: list[int] = field(default_factory=list)
-    best_other_scores: list[int] = field(default_factory=list)
-
-    def add(self, seat: int, scores: list[int], winners: list[int]) -> None:
-        self.games += 1
-        self.wins += winners == [seat]
-        self.ties += seat in winners and len(winners) > 1
-        self.scores.append(scores[seat])
-        self.best_other_scores.append(max(s for p, s in enumerate(scores) if p != seat))
-
-    def summary(self) -> dict[str, Any]:
-        low, high = wilson(self.wins, self.games)
-        return {
-            "games": self.games,
-            "wins": self.wins,
-            "ties": self.ties,
-            "win_rate": self.wins / self.games,
-            "win_rate_95": [round(low, 4), round(high, 4)],
-            "mean_score": round(statistics.mean(self.scores), 2),
-            "mean_best_opponent_score": round(statistics.mean(self.best_other_scores), 2),
-        }
 
 
 @dataclass

@@ -16,7 +16,7 @@ import json
 import platform
 import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -25,42 +25,13 @@ from masterbuilder import new_game
 from masterbuilder.agents import make_agent
 from masterbuilder.arena.match import agent_seeds
 from masterbuilder.arena.simulate import wilson_interval
+from masterbuilder.arena.tally import Tally
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.state import D_CASTLE, CaylusState
 
 GAME = "caylus"
 BOT = "heuristic"
 DEFAULT_OUT = Path("bench-results/strength_caylus.json")
-
-
-@dataclass
-class Tally:
-    """Results of one seat of interest over a series of games."""
-
-    games: int = 0
-    wins: int = 0
-    ties: int = 0
-    scores: list[int] = field(default_factory=list)
-    best_other_scores: list[int] = field(default_factory=list)
-
-    def add(self, seat: int, scores: list[int], winners: list[int]) -> None:
-        self.games += 1
-        self.wins += winners == [seat]
-        self.ties += seat in winners and len(winners) > 1
-        self.scores.append(scores[seat])
-        self.best_other_scores.append(max(s for p, s in enumerate(scores) if p != seat))
-
-    def summary(self) -> dict[str, Any]:
-        low, high = wilson_interval(self.wins, self.games)
-        return {
-            "games": self.games,
-            "wins": self.wins,
-            "ties": self.ties,
-            "win_rate": self.wins / self.games,
-            "win_rate_95": [round(low, 4), round(high, 4)],
-            "mean_score": round(statistics.mean(self.scores), 2),
-            "mean_best_opponent_score": round(statistics.mean(self.best_other_scores), 2),
-        }
 
 
 @dataclass

@@ -23,22 +23,10 @@ from masterbuilder.games.caylus.state import (
     D_INN,
     EMPTY,
     NOBODY,
-    T_ACTIVATE,
-    T_BEST_BUILDER,
-    T_BEYOND_PROVOST,
-    T_CASTLE,
     T_END_TURN,
-    T_GATE,
-    T_GUILD,
-    T_INCOME,
-    T_INN,
-    T_JOUST,
-    T_NEXT_TURN,
     T_PHASE,
     T_PLACEMENT,
-    T_PROVOST,
-    T_STABLES,
-    T_TRADING_POST,
+    TURN_TASKS,
     CaylusState,
 )
 from masterbuilder.games.caylus.tiles import BY_KEY, NEUTRAL_TILES, STARTING_DENIERS, TILES, Special
@@ -50,30 +38,7 @@ Task = tuple[int, ...]
 STOP: Task = (D_INN, 0)
 
 # One turn's tasks as T_TURN pushes them: bottom of the stack first, (T_PHASE, 1) on top.
-TURN: tuple[Task, ...] = (
-    (T_NEXT_TURN,),
-    (T_END_TURN,),
-    (T_PHASE, 7),
-    (T_BEST_BUILDER,),
-    (T_CASTLE, 0),
-    (T_PHASE, 6),
-    (T_BEYOND_PROVOST,),
-    (T_ACTIVATE, 1),
-    (T_PHASE, 5),
-    (T_PROVOST, 0),
-    (T_PHASE, 4),
-    (T_INN,),
-    (T_STABLES,),
-    (T_JOUST,),
-    (T_GUILD,),
-    (T_TRADING_POST,),
-    (T_GATE,),
-    (T_PHASE, 3),
-    (T_PLACEMENT, 0),
-    (T_PHASE, 2),
-    (T_INCOME,),
-    (T_PHASE, 1),
-)
+TURN: tuple[Task, ...] = TURN_TASKS
 
 
 def check(state: CaylusState) -> CaylusState:

@@ -98,6 +98,33 @@ D_ROW = 116  # favour row
 D_COLUMN = 117  # (row): favour column to use
 D_TAKE = 118  # (bit mask of cube kinds): take one cube
 
+# One turn, as data: the seven phases' tasks in the order T_TURN pushes them (bottom of the stack first,
+# so phase 1 runs first).
+TURN_TASKS: tuple[tuple[int, ...], ...] = (
+    (T_NEXT_TURN,),
+    (T_END_TURN,),
+    (T_PHASE, 7),  # end of turn: bailiff, provost, scoring
+    (T_BEST_BUILDER,),
+    (T_CASTLE, 0),
+    (T_PHASE, 6),  # castle
+    (T_BEYOND_PROVOST,),
+    (T_ACTIVATE, 1),
+    (T_PHASE, 5),  # activation along the road
+    (T_PROVOST, 0),
+    (T_PHASE, 4),  # provost bribes
+    (T_INN,),
+    (T_STABLES,),
+    (T_JOUST,),
+    (T_GUILD,),
+    (T_TRADING_POST,),
+    (T_GATE,),
+    (T_PHASE, 3),  # special buildings, in their order
+    (T_PLACEMENT, 0),
+    (T_PHASE, 2),  # placement
+    (T_INCOME,),
+    (T_PHASE, 1),  # income
+)
+
 # number of entries of each task tuple (kind included), to validate a state read from JSON
 _TASK_SIZES: dict[int, int] = {
     **{k: 1 for k in (T_TURN, T_INCOME, T_GATE, T_TRADING_POST, T_GUILD, T_JOUST, T_STABLES, T_INN)},
@@ -419,31 +446,7 @@ class CaylusState(State):
         push = self._stack.append
         if kind == T_TURN:
             self._turn += 1
-            for t in (
-                (T_NEXT_TURN,),
-                (T_END_TURN,),
-                (T_PHASE, 7),
-                (T_BEST_BUILDER,),
-                (T_CASTLE, 0),
-                (T_PHASE, 6),
-                (T_BEYOND_PROVOST,),
-                (T_ACTIVATE, 1),
-                (T_PHASE, 5),
-                (T_PROVOST, 0),
-                (T_PHASE, 4),
-                (T_INN,),
-                (T_STABLES,),
-                (T_JOUST,),
-                (T_GUILD,),
-                (T_TRADING_POST,),
-                (T_GATE,),
-                (T_PHASE, 3),
-                (T_PLACEMENT, 0),
-                (T_PHASE, 2),
-                (T_INCOME,),
-                (T_PHASE, 1),
-            ):
-                push(t)
+            self._stack.extend(TURN_TASKS)
         elif kind == T_PHASE:
             self._phase = task[1]
             self._rows_used = [0] * self.num_players
