@@ -27,7 +27,8 @@ from masterbuilder.arena.match import agent_seeds
 from masterbuilder.arena.simulate import wilson_interval
 from masterbuilder.arena.tally import Tally
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_CASTLE, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_CASTLE
 
 GAME = "caylus"
 BOT = "heuristic"

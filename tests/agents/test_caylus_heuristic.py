@@ -17,7 +17,8 @@ from masterbuilder.agents.caylus_heuristic import CaylusHeuristicAgent
 from masterbuilder.agents.random_agent import RandomAgent
 from masterbuilder.arena.match import play_game
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_CASTLE, D_PLACE, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_CASTLE, D_PLACE
 from masterbuilder.games.caylus.tiles import Section
 
 OPTIONS: list[dict[str, Any]] = [

@@ -19,7 +19,8 @@ import pytest
 
 from masterbuilder import IllegalAction, new_game
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import (
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import (
     D_INN,
     EMPTY,
     NOBODY,
@@ -27,7 +28,6 @@ from masterbuilder.games.caylus.state import (
     T_PHASE,
     T_PLACEMENT,
     TURN_TASKS,
-    CaylusState,
 )
 from masterbuilder.games.caylus.tiles import BY_KEY, NEUTRAL_TILES, STARTING_DENIERS, TILES, Special
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_CASTLE, D_MARKET, D_PLACE, T_ACTIVATE
+from masterbuilder.games.caylus.tasks import D_CASTLE, D_MARKET, D_PLACE, T_ACTIVATE
 from tests.caylus.helpers import STOP, check, fresh, put_castle, put_tile, put_worker, run, set_cubes
 
 

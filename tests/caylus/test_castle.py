@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_CASTLE, D_ROW, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_CASTLE, D_ROW
 from masterbuilder.games.caylus.tiles import SECTION_MARK, SECTION_SIZE, Section, cubes
 from tests.caylus.helpers import (
     BLUE,

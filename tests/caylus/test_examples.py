@@ -10,7 +10,8 @@ says so.
 from __future__ import annotations
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_ROW, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_ROW
 from masterbuilder.games.caylus.tiles import Section, Special
 from tests.caylus.helpers import (
     BLUE,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_COLUMN, D_ROW, T_FAVOURS, T_PHASE, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_COLUMN, D_ROW, T_FAVOURS, T_PHASE
 from masterbuilder.games.caylus.tiles import Section, Special, cubes
 from tests.caylus.helpers import (
     BLUE,

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from masterbuilder import State
-from masterbuilder.games.caylus.state import D_COLUMN, D_GATE, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_COLUMN, D_GATE
 from masterbuilder.games.caylus.tiles import Special
 from tests.caylus.helpers import (
     BLUE,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_GATE, D_GUILD, D_INN, D_PLACE, D_PROVOST, NOBODY
+from masterbuilder.games.caylus.tasks import D_GATE, D_GUILD, D_INN, D_PLACE, D_PROVOST, NOBODY
 from masterbuilder.games.caylus.tiles import (
     FIXED_SPACES,
     NEUTRAL_TILES,

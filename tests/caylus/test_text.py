@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_CASTLE, D_ROW, T_FAVOURS
+from masterbuilder.games.caylus.tasks import D_CASTLE, D_ROW, T_FAVOURS
 from tests.caylus.helpers import STOP, check, fresh, put_castle, run, set_cubes
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import D_OWNER, D_RESIDENCE, D_ROW, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_OWNER, D_RESIDENCE, D_ROW
 from masterbuilder.games.caylus.tiles import (
     BUILD_LOTS,
     FIXED_SPACES,

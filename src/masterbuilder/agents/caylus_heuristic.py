@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from masterbuilder.agents.base import register_agent
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import (
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import (
     D_BUILD,
     D_CASTLE,
     D_COLUMN,
@@ -54,7 +55,6 @@ from masterbuilder.games.caylus.state import (
     D_TAKE,
     D_TRADE,
     TRADE_EFFECTS,
-    CaylusState,
 )
 from masterbuilder.games.caylus.tiles import (
     BUILD_LOTS,

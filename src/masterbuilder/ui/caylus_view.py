@@ -19,7 +19,8 @@ from rich.text import Text
 
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import PHASE_NAMES, CaylusState
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import PHASE_NAMES
 from masterbuilder.games.caylus.tiles import (
     BUILD_LOTS,
     CUBE_LETTERS,

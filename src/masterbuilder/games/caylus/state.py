@@ -13,6 +13,63 @@ from typing import Any
 from masterbuilder.core.rng import SplitMix64
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus import text
+from masterbuilder.games.caylus.tasks import (
+    CLOTH,
+    D_BUILD,
+    D_CASTLE,
+    D_COLUMN,
+    D_GATE,
+    D_GUILD,
+    D_INN,
+    D_JOUST,
+    D_LAWYER,
+    D_MARKET,
+    D_OWNER,
+    D_PAY,
+    D_PEDDLER,
+    D_PLACE,
+    D_PRODUCE,
+    D_PROVOST,
+    D_RESIDENCE,
+    D_ROW,
+    D_TAKE,
+    D_TRADE,
+    DECISION,
+    EMPTY,
+    FOOD,
+    GOLD,
+    NOBODY,
+    NON_GOLD,
+    PHASE_NAMES,
+    STONE,
+    T_ACTIVATE,
+    T_BEST_BUILDER,
+    T_BEYOND_PROVOST,
+    T_CASTLE,
+    T_END_TURN,
+    T_FAVOURS,
+    T_GAIN,
+    T_GATE,
+    T_GUILD,
+    T_INCOME,
+    T_INN,
+    T_JOUST,
+    T_LEAVE,
+    T_NEXT_TURN,
+    T_PHASE,
+    T_PLACEMENT,
+    T_PROVOST,
+    T_SCORE,
+    T_SCORED,
+    T_STABLES,
+    T_TRADING_POST,
+    T_TURN,
+    TASK_SIZES,
+    TRADE_EFFECTS,
+    TURN_TASKS,
+    WOOD,
+)
 from masterbuilder.games.caylus.tiles import (
     BUILD_LOTS,
     CASTLE_PENALTY,
@@ -43,116 +100,15 @@ from masterbuilder.games.caylus.tiles import (
     Kind,
     Section,
     Special,
-    cubes_text,
+    main_cube,
 )
 
-NOBODY = -1
-EMPTY = -1
-FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
-NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
-SPECIALS = 6
-
-# ---- task kinds -----------------------------------------------------------------------------------
-# automatic tasks: (kind, arg, arg2)
-T_TURN = 0  # start a turn: phases 1..7
-T_PHASE = 1  # (phase): a new phase begins (favours in one phase must use different rows)
-T_INCOME = 2
-T_PLACEMENT = 3  # (position in turn order to ask next)
-T_GATE = 4
-T_TRADING_POST = 5
-T_GUILD = 6
-T_JOUST = 7
-T_STABLES = 8
-T_INN = 9
-T_PROVOST = 10  # (index in passing order)
-T_ACTIVATE = 11  # (road space)
-T_LEAVE = 12  # (road space): its worker goes home; a delayed lawyer transform happens
-T_BEYOND_PROVOST = 13  # workers past the provost go home with no effect
-T_CASTLE = 14  # (index in castle order)
-T_BEST_BUILDER = 15
-T_END_TURN = 16
-T_SCORE = 17  # (section)
-T_SCORED = 18  # (section): the section counts as scored from now on
-T_NEXT_TURN = 19
-T_GAIN = 20  # (seat, cube, count): give cubes after a payment decided on top of it
-T_FAVOURS = 21  # (seat, count): royal favours, one row each
-# decision tasks: (kind, seat, arg, arg2); kinds >= DECISION
-DECISION = 100
-D_PLACE = 100  # place a worker or pass
-D_GATE = 101  # move the gate worker
-D_GUILD = 102  # move the provost for free
-D_JOUST = 103  # pay 1 denier + 1 cloth for a favour
-D_INN = 104  # stay on the inn's right circle or leave
-D_PROVOST = 105  # bribe the provost
-D_PRODUCE = 106  # (tile): choose the production
-D_OWNER = 107  # (tile): the stone building's owner chooses a cube
-D_MARKET = 108  # (price): sell one cube
-D_PEDDLER = 109  # (cubes left to buy, price each)
-D_BUILD = 110  # (kind, discount cube or -1)
-D_PAY = 111  # pay (or give) one cube of any kind
-D_RESIDENCE = 112  # (prestige tile): which of your residences it replaces
-D_LAWYER = 113  # (denier cost)
-D_TRADE = 114  # (effect index)
-D_CASTLE = 115  # give a batch or stop
-D_ROW = 116  # favour row
-D_COLUMN = 117  # (row): favour column to use
-D_TAKE = 118  # (bit mask of cube kinds): take one cube
-
-# One turn, as data: the seven phases' tasks in the order T_TURN pushes them (bottom of the stack first,
-# so phase 1 runs first).
-TURN_TASKS: tuple[tuple[int, ...], ...] = (
-    (T_NEXT_TURN,),
-    (T_END_TURN,),
-    (T_PHASE, 7),  # end of turn: bailiff, provost, scoring
-    (T_BEST_BUILDER,),
-    (T_CASTLE, 0),
-    (T_PHASE, 6),  # castle
-    (T_BEYOND_PROVOST,),
-    (T_ACTIVATE, 1),
-    (T_PHASE, 5),  # activation along the road
-    (T_PROVOST, 0),
-    (T_PHASE, 4),  # provost bribes
-    (T_INN,),
-    (T_STABLES,),
-    (T_JOUST,),
-    (T_GUILD,),
-    (T_TRADING_POST,),
-    (T_GATE,),
-    (T_PHASE, 3),  # special buildings, in their order
-    (T_PLACEMENT, 0),
-    (T_PHASE, 2),  # placement
-    (T_INCOME,),
-    (T_PHASE, 1),  # income
-)
-
-# number of entries of each task tuple (kind included), to validate a state read from JSON
-_TASK_SIZES: dict[int, int] = {
-    **{k: 1 for k in (T_TURN, T_INCOME, T_GATE, T_TRADING_POST, T_GUILD, T_JOUST, T_STABLES, T_INN)},
-    **{k: 1 for k in (T_BEYOND_PROVOST, T_BEST_BUILDER, T_END_TURN, T_NEXT_TURN)},
-    **{k: 2 for k in (T_PHASE, T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_LEAVE, T_CASTLE, T_SCORE, T_SCORED)},
-    T_GAIN: 4,
-    T_FAVOURS: 3,
-    **{k: 2 for k in (D_PLACE, D_GATE, D_GUILD, D_JOUST, D_INN, D_PROVOST, D_PAY, D_CASTLE, D_ROW)},
-    **{k: 3 for k in (D_PRODUCE, D_OWNER, D_MARKET, D_RESIDENCE, D_LAWYER, D_TRADE, D_COLUMN, D_TAKE)},
-    **{k: 4 for k in (D_PEDDLER, D_BUILD)},
-}
 TAKES_WORKER: tuple[bool, ...] = tuple(t.takes_worker for t in TILES)
-TRADE_EFFECTS = (Effect.BANK, Effect.ALCHEMIST, Effect.CHURCH, Effect.TAILOR, Effect.JEWELLER)
 _BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE = 0b11111
 NON_GOLD_MASK = 0b01111
 WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
-PHASE_NAMES = (
-    "",
-    "income",
-    "placing workers",
-    "special buildings",
-    "moving the provost",
-    "activating buildings",
-    "building the castle",
-    "end of turn",
-)
 
 
 class CaylusState(State):
@@ -886,7 +842,7 @@ class CaylusState(State):
         if kind == D_INN:
             return [A.PASS, A.YES]
         if kind == D_PRODUCE:
-            return sorted({A.CUBE + _main_cube(bundle) for bundle in TILES[task[2]].produces})
+            return sorted({A.CUBE + main_cube(bundle) for bundle in TILES[task[2]].produces})
         if kind == D_OWNER:
             return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
         if kind == D_MARKET:
@@ -971,7 +927,7 @@ class CaylusState(State):
         elif kind == D_PRODUCE:
             cube = a - A.CUBE
             for bundle in TILES[task[2]].produces:
-                if _main_cube(bundle) == cube:
+                if main_cube(bundle) == cube:
                     for i in range(5):
                         self._cubes[seat][i] += bundle[i]
                     break
@@ -1041,186 +997,19 @@ class CaylusState(State):
             c[GOLD] -= (1, 2)[option]
             self._pp[seat] += (5, 9)[option]
 
-    # ---- explanations -----------------------------------------------------------------------------
+    # ---- explanations (games/caylus/text.py) ------------------------------------------------------
     def prompt(self) -> str:
         """The pending decision in words."""
-        if self._over:
-            return "The game is over."
-        task = self._stack[-1]
-        kind, seat = task[0], task[1]
-        who = f"Seat {seat}"
-        if kind == D_PLACE:
-            return (
-                f"{who}: place a worker or pass (others' buildings cost {self.placement_cost(seat, False)})."
-            )
-        if kind == D_GATE:
-            return f"{who}: move your worker from the gate to a free space, or take it back."
-        if kind == D_GUILD:
-            return f"{who}: the merchants' guild lets you move the provost up to 3 spaces for free."
-        if kind == D_PROVOST:
-            return f"{who}: move the provost 1 to 3 spaces (1 denier a space), or pass."
-        if kind == D_JOUST:
-            return f"{who}: pay 1 denier and 1 cloth at the joust field for a royal favour?"
-        if kind == D_INN:
-            return f"{who}: stay on the inn's right circle, or take your worker back?"
-        if kind == D_PRODUCE:
-            return f"{who}: choose what the {TILES[task[2]].name} produces."
-        if kind == D_OWNER:
-            return f"{who}: as owner of the {TILES[task[2]].name}, take one cube."
-        if kind == D_MARKET:
-            return f"{who}: sell one cube for {task[2]} deniers, or pass."
-        if kind == D_PEDDLER:
-            return f"{who}: buy a cube for {task[3]} denier{'s' if task[3] > 1 else ''}, or pass."
-        if kind == D_BUILD:
-            what = ("wood", "stone", "prestige")[task[2]]
-            less = "" if task[3] == EMPTY else f" paying 1 {CUBE_NAMES[task[3]]} less"
-            return f"{who}: build a {what} building{less}, or pass."
-        if kind == D_PAY:
-            below = self._stack[-2][0] if len(self._stack) > 1 else -1
-            why = {T_GAIN: "to the alchemist", D_TAKE: "in exchange for 2 cubes of your choice"}.get(
-                below, "for the 'any cube' part of the building's cost"
-            )
-            return f"{who}: choose a cube to pay {why}."
-        if kind == D_RESIDENCE:
-            return f"{who}: choose which of your residences the {TILES[task[2]].name} replaces."
-        if kind == D_LAWYER:
-            return f"{who}: turn a neutral building or one of yours into a residence, or pass."
-        if kind == D_TRADE:
-            return f"{who}: use the {TRADE_EFFECTS[task[2]].value}, or pass."
-        if kind == D_CASTLE:
-            section = self.building_section
-            where = SECTION_NAMES[section] if section is not None else "castle"
-            return f"{who}: give a batch to the {where} (food + 2 different cubes), or stop."
-        if kind == D_ROW:
-            return f"{who}: choose a row of the royal favour table."
-        if kind == D_COLUMN:
-            return f"{who}: choose which column of the {FAVOUR_ROW_NAMES[task[2]]} row to use."
-        return f"{who}: choose a cube to take (royal favour)."
+        return text.prompt(self)
 
     def _why_not(self, task: tuple[int, ...], a: int) -> str:
-        kind, seat = task[0], task[1]
-        if kind == D_PLACE and A.PLACE <= a <= A.PLACE_CASTLE:
-            if not self._workers[seat]:
-                return "You have no worker left to place."
-            target = a - A.PLACE
-            if target not in self._open_targets(seat):
-                return (
-                    f"You cannot place a worker on {A.LABELS[a]} now: it is taken, empty or not for workers."
-                )
-            own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
-            cost = self.placement_cost(seat, own)
-            return f"Placing there costs {cost} deniers; you have {self._deniers[seat]}."
-        if kind in (D_GUILD, D_PROVOST) and A.PROVOST <= a < A.CUBE:
-            delta = A.PROVOST_DELTAS[a - A.PROVOST]
-            if not 1 <= self._provost + delta <= ROAD_LENGTH:
-                return "The provost must stay on the road, between space 1 and space 28."
-            have = self._deniers[seat]
-            return f"Moving the provost {abs(delta)} spaces costs {abs(delta)} deniers; you have {have}."
-        if kind == D_JOUST and a == A.YES:
-            return "The joust field needs 1 denier and 1 cloth."
-        if kind == D_BUILD and A.BUILD <= a < A.SPACE:
-            tile = TILES[A.BUILDABLE[a - A.BUILD]]
-            if not self._supply[tile.id]:
-                return f"No {tile.name} tile is left to build."
-            return f"You cannot build the {tile.name} now (it costs {cubes_text(tile.cost, tile.cost_any)})."
-        if kind == D_CASTLE and A.BATCH <= a < A.ROW:
-            return "A batch needs 1 food and one each of two other different cubes, and room in the castle."
-        if kind == D_ROW and A.ROW <= a < A.COLUMN:
-            return "Favours gained in the same phase must each go on a different row."
-        return f"{A.LABELS[a]!r} is not a choice now. {self.prompt()}"
+        return text.why_not(self, task, a)
 
     def action_label(self, action_id: int) -> str:
         return A.LABELS[action_id]
 
     def describe_action(self, action_id: int) -> str:
-        if self._over or not self._stack:
-            return A.LABELS[action_id]
-        task = self._stack[-1]
-        kind, seat = task[0], task[1]
-        a = action_id
-        if a == A.PASS:
-            return {
-                D_PLACE: "Pass (no more workers this turn)",
-                D_GATE: "Take the worker back",
-                D_INN: "Stay in the inn",
-                D_CASTLE: "Stop giving batches"
-                + (" (no batch given: you lose 2 PP)" if self._given[seat] == 0 else ""),
-            }.get(kind, "Pass")
-        if A.PLACE <= a <= A.PLACE_CASTLE:
-            target = a - A.PLACE
-            if target < SPECIALS:
-                place = f"the {SPECIAL_NAMES[target]}"
-            elif target == 6 + ROAD_LENGTH:
-                place = "the castle"
-            else:
-                space = target - 5
-                owner = self._owner[space]
-                whose = "" if owner == NOBODY else (" (yours)" if owner == seat else f" (seat {owner}'s)")
-                place = f"the {TILES[self._road[space]].name} on space {space}{whose}"
-            if kind == D_GATE:
-                return f"Move the worker to {place}"
-            own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
-            return f"Place a worker on {place} for {_count(self.placement_cost(seat, own), 'denier')}"
-        if A.PROVOST <= a < A.CUBE:
-            d = A.PROVOST_DELTAS[a - A.PROVOST]
-            cost = "" if kind == D_GUILD else f" for {_count(abs(d), 'denier')}"
-            way = "forward" if d > 0 else "back"
-            return f"Move the provost {_count(abs(d), 'space')} {way}{cost} (to {self._provost + d})"
-        if A.CUBE <= a < A.OPTION:
-            cube = CUBE_NAMES[a - A.CUBE]
-            if kind == D_PRODUCE:
-                for bundle in TILES[task[2]].produces:
-                    if _main_cube(bundle) == a - A.CUBE:
-                        return f"Take {cubes_text(bundle)}"
-            return {
-                D_MARKET: f"Sell 1 {cube} for {task[2] if kind == D_MARKET else 0} deniers",
-                D_PEDDLER: f"Buy 1 {cube}",
-                D_PAY: f"Pay 1 {cube}",
-                D_OWNER: f"Take 1 {cube} (owner's share)",
-            }.get(kind, f"Take 1 {cube}")
-        if a in (A.OPTION, A.OPTION + 1) and kind == D_TRADE:
-            option = a - A.OPTION
-            return {
-                Effect.BANK: ("Pay 2 deniers for 1 gold", "Pay 5 deniers for 2 gold"),
-                Effect.ALCHEMIST: ("Pay 2 cubes for 1 gold", "Pay 4 cubes for 2 gold"),
-                Effect.CHURCH: ("Pay 2 deniers for 3 PP", "Pay 4 deniers for 5 PP"),
-                Effect.TAILOR: ("Pay 2 cloth for 4 PP", "Pay 3 cloth for 6 PP"),
-                Effect.JEWELLER: ("Pay 1 gold for 5 PP", "Pay 2 gold for 9 PP"),
-            }[TRADE_EFFECTS[task[2]]][option]
-        if A.BUILD <= a < A.SPACE:
-            tile = TILES[A.BUILDABLE[a - A.BUILD]]
-            discount = task[3] if kind == D_BUILD else EMPTY
-            cost = cubes_text(tuple(self._cost(tile.id, discount)), tile.cost_any)  # type: ignore[arg-type]
-            extra = f" and {_count(tile.favours, 'royal favour')}" if tile.favours else ""
-            return f"Build the {tile.name} for {cost}: {tile.pp} PP{extra}"
-        if A.SPACE <= a < A.BATCH:
-            space = a - A.SPACE + 1
-            name = TILES[self._road[space]].name
-            if kind == D_RESIDENCE:
-                return f"Replace your residence on space {space}"
-            return f"Turn the {name} on space {space} into a residence (2 PP)"
-        if A.BATCH <= a < A.ROW:
-            x, y = A.BATCHES[a - A.BATCH]
-            return f"Give food + {CUBE_NAMES[x]} + {CUBE_NAMES[y]}"
-        if A.ROW <= a < A.COLUMN:
-            row = a - A.ROW
-            marker = self._favour[seat][row]
-            reach = marker + 1 if marker < self.open_columns else marker
-            moves = f"advance to column {reach}" if reach > marker else f"stay on column {marker}"
-            if row == FavourRow.PRESTIGE:
-                gain = f"take {FAVOUR_PP[reach - 1]} PP"
-            elif row == FavourRow.DENIERS:
-                gain = f"take {FAVOUR_DENIERS[reach - 1]} deniers"
-            else:
-                gain = f"then use one of columns 1-{reach}"
-            return f"Royal favour, {FAVOUR_ROW_NAMES[row]} row: {moves}, {gain}"
-        if a >= A.COLUMN:
-            col = a - A.COLUMN + 1
-            row = task[2] if kind == D_COLUMN else 0
-            return f"Use column {col}: {_column_text(row, col)}"
-        if a == A.YES:
-            return "Pay 1 denier + 1 cloth for a royal favour" if kind == D_JOUST else "Take the worker back"
-        return A.LABELS[a]
+        return text.describe(self, action_id)
 
     # ---- copies and serialisation -----------------------------------------------------------------
     def clone(self) -> CaylusState:
@@ -1334,7 +1123,7 @@ class CaylusState(State):
         if any(not 1 <= space <= ROAD_LENGTH for space in self._transform):
             return "a lawyer transform off the road"
         for task in self._stack:
-            if not task or task[0] not in _TASK_SIZES or len(task) != _TASK_SIZES[task[0]]:
+            if not task or task[0] not in TASK_SIZES or len(task) != TASK_SIZES[task[0]]:
                 return f"unknown or malformed task {list(task)}"
             if task[0] >= DECISION and not 0 <= task[1] < n:
                 return f"a decision for a seat out of range: {list(task)}"
@@ -1430,33 +1219,6 @@ class CaylusState(State):
                 for p in range(self.num_players)
             ],
         }
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _main_cube(bundle: tuple[int, int, int, int, int]) -> int:
-    """The cube that names a production option (2 food -> food; 2 stone + 1 cloth -> stone)."""
-    return max(range(5), key=lambda i: (bundle[i], -i))
-
-
-def _column_text(row: int, column: int) -> str:
-    if row == FavourRow.RESOURCES:
-        return ("1 food", "1 wood or 1 stone", "1 cloth", "give 1 cube for 2 of your choice", "1 gold")[
-            column - 1
-        ]
-    if row == FavourRow.BUILDING:
-        return (
-            "nothing",
-            "build a wood building paying 1 wood less",
-            "build a stone building paying 1 stone less",
-            "make a residence paying only 1 cloth",
-            "build a prestige building",
-        )[column - 1]
-    if row == FavourRow.PRESTIGE:
-        return f"{FAVOUR_PP[column - 1]} PP"
-    return f"{FAVOUR_DENIERS[column - 1]} deniers"
 
 
 __all__ = ["CaylusState"]

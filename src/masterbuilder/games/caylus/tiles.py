@@ -34,6 +34,11 @@ def cubes_text(c: Cubes, any_cubes: int = 0) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def main_cube(bundle: Cubes) -> int:
+    """The cube that names a production option (2 food -> food; 2 stone + 1 cloth -> stone)."""
+    return max(range(5), key=lambda i: (bundle[i], -i))
+
+
 class Kind(StrEnum):
     NEUTRAL = "neutral"
     FIXED = "fixed"
