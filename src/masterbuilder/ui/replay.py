@@ -34,7 +34,8 @@ def replay(
     to: int | None = None,
     ask: Ask | None = None,
 ) -> None:
-    """Show ``record`` move by move: the table, then each move (and the table after it when pausing).
+    """Show ``record`` move by move: the table, then each move with what it set off (and the table after
+    it when pausing).
 
     ``to``: start from the position after that many moves. Without pausing, the whole game is printed
     as move lines (between the first and the final table) unless ``to`` is given: then only the position
@@ -72,10 +73,13 @@ def replay(
         seat = state.current_player
         assert seat is not None  # check_record replayed every move
         move = table.move_text(seat, actions[index], prefix=f"Move {index + 1}/{total} · ")
+        before = state.clone()
         state.apply(actions[index])
         if pause and index + 1 < total:
             table.show_table(None)  # above the move, so the move stays next to the prompt
         console.print(move)
+        for line in table.event_lines(before, actions[index]):
+            console.print(line)
     if state.is_terminal:
         table.show_result()
     else:

@@ -1,5 +1,8 @@
 """Playing any registered game in the terminal: people and bots at one table, hot-seat for several people.
 
+Each move is printed as it is made, followed by what it set off (the game's event summariser, see
+:mod:`masterbuilder.ui.events`); people get both again in the recap before their next decision.
+
 Input comes through an ``ask(prompt) -> str`` function so that tests (and other front-ends) can script it;
 it raises EOFError at the end of input and KeyboardInterrupt on Ctrl-C, like :func:`input`.
 """
@@ -19,12 +22,14 @@ from rich.text import Text
 from masterbuilder.agents.base import Agent
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
+from masterbuilder.ui.events import summarise
 from masterbuilder.ui.renderers import Renderer, renderer_for, seat_title
 
 HUMAN = "you"
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "?"})
 TABLE_WORDS = frozenset({"table", "t"})
+EVENT_MARK = "  ↳ "  # before each line of what a move set off, under the move
 
 Ask = Callable[[str], str]
 
@@ -108,7 +113,7 @@ class TerminalTable:
         self.console = console
         self.ask = ask if ask is not None else console_ask(console)
         self.renderer: Renderer = renderer_for(state.game)
-        self._log: list[tuple[int, Text]] = []  # (seat, line) of every move announced
+        self._log: list[tuple[int | None, Text]] = []  # (seat, line) of every move announced; None: events
         self._seen: dict[int, int] = {}  # seat -> length of the log when that seat last chose a move
 
     # ---- output -----------------------------------------------------------------------------------
@@ -137,10 +142,31 @@ class TerminalTable:
         self.console.print(text)
         self._log.append((seat, text))
 
+    def event_lines(self, before: State, action: int) -> list[Text]:
+        """What ``action``, taken in ``before`` (a copy), set off in the game as it is now: the lines go
+        under the move."""
+        lines = []
+        for event in summarise(before, action, self.state):
+            text = Text.assemble((EVENT_MARK, "dim"), event)
+            lines.append(text)
+        return lines
+
+    def report(self, before: State, action: int) -> None:
+        """Print what the move just applied set off, and remember it for the recap."""
+        for text in self.event_lines(before, action):
+            self.console.print(text)
+            self._log.append((None, text))
+
     def show_recent(self, seat: int) -> None:
-        """The other seats' moves since ``seat`` last chose, which the table has scrolled away."""
-        recent = [line for who, line in self._log[self._seen.get(seat, 0) :] if who != seat]
+        """The moves since ``seat`` last chose and what they set off, which the table has scrolled away;
+        its own move appears only above what it set off."""
+        entries = self._log[self._seen.get(seat, 0) :]
         self._seen[seat] = len(self._log)
+        recent = [
+            line
+            for k, (who, line) in enumerate(entries)
+            if who != seat or (k + 1 < len(entries) and entries[k + 1][0] is None)
+        ]
         if recent:
             self.console.print(Text("Since your last move:", style="bold"))
             for line in recent:
@@ -242,8 +268,10 @@ class TerminalTable:
                             markup=False,
                         )
                         return Ending.BOT_ERROR
+                before = state.clone()
                 self.announce(seat, action)
                 state.apply(action)
+                self.report(before, action)
         except KeyboardInterrupt:
             self.console.print("\nInterrupted.")
             return Ending.INTERRUPTED

@@ -1,0 +1,62 @@
+"""What happened: short lines on what a move set off, for people watching the table.
+
+Many things happen between two decisions without anybody choosing them (Caylus: income, the trading post,
+the bailiff, the castle scorings; The Builders: a completed building paying out). Each game registers a
+summariser that compares the table before and after one applied action and says, in a few lines, what
+changed beyond what the action itself says. The terminal prints these lines under the move, in the recap
+people get, and in replays. A game without a summariser gets no lines.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from masterbuilder.core.state import State
+
+
+class Summariser(Protocol):
+    def __call__(self, before: State, action: int, after: State) -> list[str]:
+        """The events of ``action`` taken in ``before`` (a copy kept for this), giving ``after``.
+
+        One line per kind of event, in the order they happened; the action's own, announced effects
+        (paying for a placement, taking coins) are left out."""
+        ...
+
+
+SUMMARISERS: dict[str, Summariser] = {}
+
+
+def register_summariser(game: str, summariser: Summariser) -> None:
+    SUMMARISERS[game] = summariser
+
+
+def _nothing(before: State, action: int, after: State) -> list[str]:
+    return []
+
+
+def summariser_for(game: str) -> Summariser:
+    return SUMMARISERS.get(game, _nothing)
+
+
+def summarise(before: State, action: int, after: State) -> list[str]:
+    """The events of one move, by the game's summariser (none for a game without one)."""
+    return summariser_for(after.game)(before, action, after)
+
+
+# ---- wording shared by the games' summarisers ------------------------------------------------------------
+def signed(n: int) -> str:
+    """'+3', '−2' (a real minus sign), '0'."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def amount(n: int, unit: str) -> str:
+    """'+3 deniers', '+1 denier', '−2 PP', '+1 food' (units ending in 's' lose it for one)."""
+    word = unit[:-1] if abs(n) == 1 and unit.endswith("s") else unit
+    return f"{signed(n)} {word}"
+
+
+def and_list(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
