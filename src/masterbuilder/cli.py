@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import masterbuilder
-from masterbuilder.agents import AGENTS, Agent, agents_for, make_agent
+from masterbuilder.agents import Agent, agent_spec, agents_for, make_agent
 from masterbuilder.arena.match import agent_seeds
 from masterbuilder.arena.simulate import GameOutcome, Summary, summarize
 from masterbuilder.arena.simulate import simulate as run_simulation
@@ -138,7 +138,8 @@ def games() -> None:
         bots.add_column("Bot")
         bots.add_column("Plays like")
         for bot in agents_for(name):
-            bots.add_row(bot, AGENTS[bot].description)
+            spec = agent_spec(bot, name)
+            bots.add_row(bot, spec.description if spec else "")
         console.print(bots)
 
 

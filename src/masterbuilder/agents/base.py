@@ -35,9 +35,6 @@ class AgentSpec:
     games: frozenset[str] | None  # None: every game
     factory: AgentFactory
 
-    def plays(self, game: str) -> bool:
-        return self.games is None or game in self.games
-
 
 @dataclass
 class AgentEntry:
