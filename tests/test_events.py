@@ -24,7 +24,7 @@ from masterbuilder.games.builders.cards import BUILDINGS, WAGE
 from masterbuilder.games.caylus import CaylusState
 from masterbuilder.games.caylus.tiles import BY_KEY, SECTION_FAVOURS, SECTION_NAMES, SECTION_PENALTY
 from masterbuilder.ui import TerminalTable
-from masterbuilder.ui.events import amount, and_list, signed, summarise, summariser_for
+from masterbuilder.ui.events import amount, and_list, log_events, signed, summarise, summariser_for
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "110"}
@@ -68,6 +68,7 @@ class Step:
 def steps(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Iterator[Step]:
     """A random game, action by action."""
     state = new_game(game, players=players, seed=seed, options=options)
+    log_events(state)  # as the terminal does: Caylus's engine records what each move sets off
     rng = random.Random(seed)
     while not state.is_terminal:
         action = rng.choice(state.legal_action_ids())
@@ -81,6 +82,7 @@ def events_of(record: dict[str, Any]) -> list[str]:
     state = new_game(
         record["game"], players=record["players"], seed=record["seed"], options=record["options"]
     )
+    log_events(state)
     lines = []
     for action in record["actions"]:
         before = state.clone()
@@ -114,7 +116,8 @@ def test_a_game_without_a_summariser_has_no_events() -> None:
     [(2, 1, {}), (3, 2, {"favours": "simple"}), (4, 3, {"edition": 2}), (5, 4, {})],
 )
 def test_caylus_events_account_for_every_change(players: int, seed: int, options: dict[str, Any]) -> None:
-    """Every change of deniers, cubes and PP is the action's own or an event: nothing is left for 'Also'."""
+    """Every change of another seat's deniers, cubes and PP is an event of the engine's log (the mover's
+    are its action's own, or events): nothing is left for 'Also'."""
     game = list(steps("caylus", players, seed, options))
     lines = [line for step in game for line in step.lines]
     assert not [line for line in lines if line.startswith("Also")]
@@ -128,6 +131,34 @@ def test_caylus_events_account_for_every_change(players: int, seed: int, options
     assert [line.split(" scored")[0] for line in lines if " scored: " in line] == list(SECTION_NAMES)
     (over,) = [line for line in lines if line.startswith("Game over")]
     assert seat_amounts(over, "PP") == dict(enumerate(last.final_bonus))
+
+
+def test_caylus_events_without_the_log_replay_the_move() -> None:
+    """A state that keeps no log is summarised by replaying the move on a copy: the same lines."""
+    state = new_game("caylus", players=3, seed=8)
+    rng = random.Random(8)
+    for step in steps("caylus", 3, 8):
+        action = rng.choice(state.legal_action_ids())
+        assert action == step.action
+        before = state.clone()
+        state.apply(action)
+        assert summarise(before, action, state) == step.lines
+        if step.after.view(None)["turn"] > 3:
+            break
+
+
+def test_caylus_also_reports_what_no_event_explains() -> None:
+    """The self-check: a change to another seat that no event accounts for comes out as 'Also: ...'."""
+    state = new_game("caylus", players=3, seed=2)
+    assert isinstance(state, CaylusState)
+    before = state.clone()
+    action = state.legal_action_ids()[0]
+    state.apply(action)
+    other = (before.view(None)["current_player"] + 1) % 3
+    state._pp[other] += 2
+    state._cubes[other][0] -= 1
+    lines = summarise(before, action, state)
+    assert lines[-1] == f"Also: s{other} −1 food, +2 PP"
 
 
 def test_caylus_income_line() -> None:

@@ -2,9 +2,11 @@
 
 Many things happen between two decisions without anybody choosing them (Caylus: income, the trading post,
 the bailiff, the castle scorings; The Builders: a completed building paying out). Each game registers a
-summariser that compares the table before and after one applied action and says, in a few lines, what
-changed beyond what the action itself says. The terminal prints these lines under the move, in the recap
-people get, and in replays. A game without a summariser gets no lines.
+summariser that says, in a few lines, what one applied action set off beyond what the action itself says:
+from the events the engine recorded if it keeps a log (Caylus: ``log_events``, switched on for the live
+state by ``log_events`` below), else by comparing the table before and after (The Builders). The terminal
+prints these lines under the move, in the recap people get, and in replays. A game without a summariser
+gets no lines.
 """
 
 from __future__ import annotations
@@ -28,6 +30,14 @@ SUMMARISERS: dict[str, Summariser] = {}
 
 def register_summariser(game: str, summariser: Summariser) -> None:
     SUMMARISERS[game] = summariser
+
+
+def log_events(state: State) -> None:
+    """Have ``state`` record what its automatic steps do, if its game keeps such a log; the summariser then
+    reads (and takes) the events of each move from it. Called again, it drops what was recorded so far."""
+    switch = getattr(state, "log_events", None)
+    if callable(switch):
+        switch()
 
 
 def _nothing(before: State, action: int, after: State) -> list[str]:

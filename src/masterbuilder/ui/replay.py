@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.rule import Rule
 
 from masterbuilder.core.registry import load_record, new_game
+from masterbuilder.ui.events import log_events
 from masterbuilder.ui.records import record_names
 from masterbuilder.ui.terminal import QUIT_WORDS, Ask, TerminalTable, console_ask
 
@@ -54,6 +55,7 @@ def replay(
     start = to or 0
     for action in actions[:start]:
         state.apply(action)
+    log_events(state)  # drop the events of the moves skipped
     console.print(
         Rule(f"Replay: {state.game}, {state.num_players} players, seed {state.seed}, {total} moves")
     )

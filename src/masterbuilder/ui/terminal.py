@@ -22,7 +22,7 @@ from rich.text import Text
 from masterbuilder.agents.base import Agent
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
-from masterbuilder.ui.events import summarise
+from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.renderers import Renderer, renderer_for, seat_title
 
 HUMAN = "you"
@@ -113,6 +113,7 @@ class TerminalTable:
         self.console = console
         self.ask = ask if ask is not None else console_ask(console)
         self.renderer: Renderer = renderer_for(state.game)
+        log_events(state)  # the engine's own record of what each move sets off, if it keeps one
         self._log: list[tuple[int | None, Text]] = []  # (seat, line) of every move announced; None: events
         self._seen: dict[int, int] = {}  # seat -> length of the log when that seat last chose a move
 

@@ -146,6 +146,9 @@ class CaylusState(State):
     _over: bool
     _final_bonus: list[int]
     _legal_now: list[int]  # the legal actions of the pending decision (derived, cached by _run)
+    # what the automatic steps did, for people watching (``log_events``); None: not recorded. Not part of
+    # the state: ``clone`` starts without it and ``to_json`` leaves it out.
+    _events: list[tuple[Any, ...]] | None = None
 
     # ---- setup ------------------------------------------------------------------------------------
     @classmethod
@@ -195,6 +198,7 @@ class CaylusState(State):
         s._final_bonus = [0] * players
         s._stack = [(T_TURN,)]
         s._legal_now = []
+        s._events = None
         s._run()
         return s
 
@@ -358,6 +362,24 @@ class CaylusState(State):
         """PP added at the end for gold, cubes and deniers (zeros before the end)."""
         return list(self._final_bonus)
 
+    # ---- the event log (docs/state-json.md, "Caylus: events") ------------------------------------
+    def log_events(self) -> None:
+        """Record events from now on (an empty log; whatever was recorded before is dropped)."""
+        self._events = []
+
+    @property
+    def logs_events(self) -> bool:
+        return self._events is not None
+
+    def take_events(self) -> list[tuple[Any, ...]]:
+        """The events recorded since the last call (or since ``log_events``), oldest first; [] if the log
+        is off."""
+        events = self._events
+        if events is None:
+            return []
+        self._events = []
+        return events
+
     # ---- the driver -------------------------------------------------------------------------------
     def _run(self) -> None:
         """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
@@ -371,6 +393,8 @@ class CaylusState(State):
                     return
                 stack.pop()
                 if legal:
+                    if self._events is not None:
+                        self._events.append(("forced", task[1], legal[0], task[0]))
                     self._decide(task, legal[0])
                 continue
             stack.pop()
@@ -403,6 +427,8 @@ class CaylusState(State):
         if kind == T_TURN:
             self._turn += 1
             self._stack.extend(TURN_TASKS)
+            if self._events is not None:
+                self._events.append(("turn", self._turn, list(self._order)))
         elif kind == T_PHASE:
             self._phase = task[1]
             self._rows_used = [0] * self.num_players
@@ -422,6 +448,8 @@ class CaylusState(State):
                 self._deniers[seat] += 3
                 self._go_home(seat)
                 self._special[Special.TRADING_POST] = NOBODY
+                if self._events is not None:
+                    self._events.append(("trading_post", seat, 3))
         elif kind == T_GUILD:
             seat = self._special[Special.GUILD]
             if seat != NOBODY:
@@ -451,6 +479,8 @@ class CaylusState(State):
             # rules: Caylus, phase 5 — workers past the provost go home with no effect
             for space in range(self._provost + 1, ROAD_LENGTH + 1):
                 if self._worker[space] != NOBODY:
+                    if self._events is not None:
+                        self._events.append(("home_unused", self._worker[space], space, self._provost))
                     self._leave(space)
         elif kind == T_CASTLE:
             i = task[1]
@@ -465,6 +495,8 @@ class CaylusState(State):
             self._score(task[1])
         elif kind == T_SCORED:
             self._scored[task[1]] = True
+            if self._events is not None and task[1] != Section.TOWERS:  # the dungeon or the walls
+                self._events.append(("favour_columns_open", self.open_columns))
             if task[1] == Section.TOWERS:
                 self._finish()
         elif kind == T_NEXT_TURN:
@@ -474,6 +506,8 @@ class CaylusState(State):
             push((T_TURN,))
         elif kind == T_GAIN:
             self._cubes[task[1]][task[2]] += task[3]
+            if self._events is not None:
+                self._events.append(("gain", task[1], task[2], task[3]))
         elif kind == T_FAVOURS:
             self._gain_favours(task[1], task[2])
         else:  # pragma: no cover - every kind is listed above
@@ -484,12 +518,15 @@ class CaylusState(State):
 
     def _income(self) -> None:
         # rules: Caylus, phase 1 — 2 deniers, +1 per residence, +1 library, +2 hotel
-        for seat in range(self.num_players):
-            self._deniers[seat] += 2
+        gains = [2] * self.num_players
         for space in range(1, ROAD_LENGTH + 1):
             owner = self._owner[space]
             if owner != NOBODY:
-                self._deniers[owner] += TILES[self._road[space]].income
+                gains[owner] += TILES[self._road[space]].income
+        for seat, gain in enumerate(gains):
+            self._deniers[seat] += gain
+        if self._events is not None:
+            self._events.extend(("income", seat, gain) for seat, gain in enumerate(gains))
 
     def _next_placement(self, position: int) -> None:
         n = self.num_players
@@ -508,6 +545,8 @@ class CaylusState(State):
             for seat in first:
                 self._go_home(seat)
             self._stables = []
+            if self._events is not None:
+                self._events.append(("stables", list(self._order)))
 
     def _resolve_inn(self) -> None:
         # rules: Caylus, phase 3 f — the new worker moves right, driving out the old one
@@ -516,6 +555,8 @@ class CaylusState(State):
             if right != NOBODY:
                 self._go_home(right)
             self._inn = [NOBODY, left]
+            if self._events is not None:
+                self._events.append(("inn", left, right))
         elif right != NOBODY:
             self._stack.append((D_INN, right))
 
@@ -553,6 +594,8 @@ class CaylusState(State):
         self._go_home(seat)
         lawyer = self._transform.pop(space, NOBODY)
         if lawyer != NOBODY:
+            if self._events is not None:
+                self._events.append(("transform", lawyer, space, self._road[space], TILES[RESIDENCE].pp))
             self._make_residence(lawyer, space)
 
     def _best_builder(self) -> None:
@@ -567,11 +610,16 @@ class CaylusState(State):
         self._given = [0] * self.num_players
         if best != NOBODY:
             self._stack.append((T_FAVOURS, best, 1))
+            if self._events is not None:
+                self._events.append(("best_builder", best, most))
 
     def _end_of_turn(self) -> None:
         # rules: Caylus, phase 7 — the bailiff moves 2 if the provost is ahead, else 1
         before = self._bailiff
         self._bailiff = min(ROAD_LENGTH, before + (2 if self._provost > before else 1))
+        if self._events is not None:
+            self._events.append(("bailiff", before, self._bailiff))
+            self._events.append(("provost_reset", self._provost, self._bailiff))
         self._provost = self._bailiff
         due = [
             s
@@ -587,14 +635,22 @@ class CaylusState(State):
     def _score(self, section: int) -> None:
         # rules: Caylus, "Podsumowanie" — in turn order: no house loses PP, 2+ houses give favours
         grants: list[tuple[int, int]] = []
+        events = self._events
+        if events is not None:
+            events.append(("section_scored", section))
         for seat in self._order:
             houses = self._houses[section][seat]
             if houses == 0:
+                pp = self._pp[seat]
                 self._pp[seat] = max(0, self._pp[seat] - SECTION_PENALTY[section])
+                if events is not None:
+                    events.append(("scoring", section, seat, self._pp[seat] - pp, 0))
             else:
                 favours = SECTION_FAVOURS[section][min(houses, 6)]
                 if favours:
                     grants.append((seat, favours))
+                    if events is not None:
+                        events.append(("scoring", section, seat, 0, favours))
         for seat, favours in reversed(grants):
             self._stack.append((T_FAVOURS, seat, favours))
 
@@ -605,14 +661,22 @@ class CaylusState(State):
             bonus = 3 * c[GOLD] + (c[FOOD] + c[WOOD] + c[STONE] + c[CLOTH]) // 3 + self._deniers[seat] // 4
             self._final_bonus[seat] = bonus
             self._pp[seat] += bonus
+            if self._events is not None:
+                self._events.append(("end_bonus", seat, bonus))
         self._over = True
         self._stack = []
+        if self._events is not None:
+            self._events.append(("game_over", self.winners()))
 
     # ---- favours ----------------------------------------------------------------------------------
     def _gain_favours(self, seat: int, count: int) -> None:
         if self.options["favours"] == "simple":
             self._pp[seat] += 3 * count  # rules: Caylus, simplified favours — 3 PP each
+            if self._events is not None:
+                self._events.append(("favours", seat, count, 3 * count))
             return
+        if self._events is not None:
+            self._events.append(("favours", seat, count, 0))
         for _ in range(count):
             self._stack.append((D_ROW, seat))
 
@@ -625,14 +689,22 @@ class CaylusState(State):
         column = marker[row]
         if row == FavourRow.PRESTIGE:
             self._pp[seat] += FAVOUR_PP[column - 1]
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, 0, FAVOUR_PP[column - 1]))
         elif row == FavourRow.DENIERS:
             self._deniers[seat] += FAVOUR_DENIERS[column - 1]
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, FAVOUR_DENIERS[column - 1], 0))
         else:
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, 0, 0))
             self._stack.append((D_COLUMN, seat, row))
 
     def _favour_column(self, seat: int, row: int, column: int) -> None:
         push = self._stack.append
         if row == FavourRow.RESOURCES:
+            if self._events is not None and column in (1, 3, 5):
+                self._events.append(("favour_cube", seat, (FOOD, CLOTH, GOLD)[column // 2]))
             if column == 1:
                 self._cubes[seat][FOOD] += 1
             elif column == 2:
@@ -805,6 +877,8 @@ class CaylusState(State):
             owner = self._owner[space]
             if owner != NOBODY and owner != seat:
                 self._pp[owner] += 1  # rules: Caylus, phase 2 c — the owner gains 1 PP
+                if self._events is not None:
+                    self._events.append(("owner_pp", owner, space, 1))
 
     # ---- legal actions per decision ---------------------------------------------------------------
     def _legal(self, task: tuple[int, ...]) -> list[int]:
@@ -895,6 +969,8 @@ class CaylusState(State):
                 # rules: Caylus, phase 2 a — the first to pass takes 1 denier
                 if not self._passed:
                     self._deniers[seat] += 1
+                    if self._events is not None:
+                        self._events.append(("first_pass", seat, 1))
                 self._passed.append(seat)
                 return
             target = a - A.PLACE
@@ -930,9 +1006,13 @@ class CaylusState(State):
                 if main_cube(bundle) == cube:
                     for i in range(5):
                         self._cubes[seat][i] += bundle[i]
+                    if self._events is not None:
+                        self._events.append(("produce", seat, task[2], *bundle))
                     break
         elif kind in (D_OWNER, D_TAKE):
             self._cubes[seat][a - A.CUBE] += 1
+            if self._events is not None:
+                self._events.append(("owner_bonus" if kind == D_OWNER else "take", seat, a - A.CUBE))
         elif kind == D_MARKET:
             if a != A.PASS:
                 self._cubes[seat][a - A.CUBE] -= 1
@@ -948,6 +1028,8 @@ class CaylusState(State):
                 self._build(seat, A.BUILDABLE[a - A.BUILD], task[3])
         elif kind == D_PAY:
             self._cubes[seat][a - A.CUBE] -= 1
+            if self._events is not None:
+                self._events.append(("pay", seat, a - A.CUBE))
         elif kind == D_RESIDENCE:
             space = a - A.SPACE + 1
             self._road[space] = task[2]  # the prestige building replaces the residence
@@ -966,7 +1048,10 @@ class CaylusState(State):
         elif kind == D_CASTLE:
             if a == A.PASS:
                 if self._given[seat] == 0 and self.building_section is not None:
+                    pp = self._pp[seat]
                     self._pp[seat] = max(0, self._pp[seat] - CASTLE_PENALTY)
+                    if self._events is not None:
+                        self._events.append(("castle_penalty", seat, pp - self._pp[seat]))
             else:
                 x, y = A.BATCHES[a - A.BATCH]
                 self._give_batch(seat, x, y)
@@ -1044,6 +1129,7 @@ class CaylusState(State):
         c._over = self._over
         c._final_bonus = self._final_bonus.copy()
         c._legal_now = self._legal_now
+        c._events = None  # the event log is not part of the state
         return c
 
     _FIELDS = (
@@ -1079,6 +1165,7 @@ class CaylusState(State):
         if problem:
             raise ValueError(f"State JSON is inconsistent: {problem}")
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
+        s._events = None
         return s
 
     def integrity_problem(self) -> str | None:
