@@ -50,7 +50,8 @@ def check_round_trip(s: State, seed: int, steps: int) -> State:
 
 
 def check_clone_independent(s: State, seed: int, steps: int = 300) -> None:
-    """Playing on a clone leaves the original unchanged, and playing on the original leaves the clone."""
+    """Playing on a clone leaves the original unchanged, and playing on the original leaves the clone.
+    Both are played on: pass a copy if ``s`` is needed afterwards."""
     original = s.to_json()
     c = s.clone()
     assert c == s and c.to_json() == original
