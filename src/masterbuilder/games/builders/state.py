@@ -212,16 +212,15 @@ class BuildersState(State):
         if self._pending != EMPTY:
             return sorted(TO + b for b in sites if sent.get(b, 0) < actions)
         coins = self._coins[seat]
+        head = [END_TURN, BUY_ACTION] if coins >= EXTRA_ACTION_PRICE else [END_TURN]
         if not actions:
-            return [END_TURN, BUY_ACTION] if coins >= EXTRA_ACTION_PRICE else [END_TURN]
+            return head
         out = [START + b for b in self._brow if b != EMPTY]
         out += [HIRE + w for w in self._wrow if w != EMPTY]
         if sites and (not sent or any(sent.get(b, 0) < actions for b in sites)):
             out += [SEND + w for w in self._free[seat] if WAGE[w] <= coins]
         out.sort()
-        head = [END_TURN, BUY_ACTION] if coins >= EXTRA_ACTION_PRICE else [END_TURN]
-        head += _TAKE_COINS_IDS[actions if actions < 3 else 3]
-        return head + out
+        return head + _TAKE_COINS_IDS[actions if actions < 3 else 3] + out
 
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
