@@ -2,5 +2,6 @@
 
 from masterbuilder.games import builders as builders
 from masterbuilder.games import caylus as caylus
+from masterbuilder.games import caylus1303 as caylus1303
 
-__all__ = ["builders", "caylus"]
+__all__ = ["builders", "caylus", "caylus1303"]

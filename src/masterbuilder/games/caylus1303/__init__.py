@@ -1,0 +1,34 @@
+"""Caylus 1303 (Space Cowboys, 2019) for 2 to 5 players, with its 12 characters."""
+
+from typing import Any
+
+from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.games.caylus1303.actions import NUM_ACTIONS
+from masterbuilder.games.caylus1303.state import Caylus1303State
+
+OPTIONS = {
+    "characters": Option(
+        "random",
+        choices=("random", "recommended"),
+        doc="random: players + 3 characters drawn at random; recommended: the rulebook's first-game set.",
+    ),
+}
+
+
+def _distinct_actions(players: int, options: dict[str, Any]) -> int:
+    return NUM_ACTIONS
+
+
+INFO = GameInfo(
+    name="caylus1303",
+    title="Caylus 1303",
+    min_players=2,
+    max_players=5,
+    options=OPTIONS,
+    state_class=Caylus1303State,
+    create=Caylus1303State.new,
+    distinct_actions=_distinct_actions,
+)
+register(INFO)
+
+__all__ = ["INFO", "Caylus1303State"]

@@ -1,0 +1,391 @@
+"""Every Caylus 1303 tile, character and board constant, as frozen tables.
+
+Sources: the German rulebook (../shared/seeds/003_613698d15cfd5b97.txt), the Polish one (000_...), and
+../shared/reference/caylus1303.md for the values printed only as icons. A value that rests on a single
+source is marked ``# 1 src`` here and listed in docs/rules-notes.md (D-notes), so a correction is a one-line
+change in this file.
+
+Resource order everywhere: food, wood, stone, cloth, gold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+
+class Res(IntEnum):
+    FOOD = 0
+    WOOD = 1
+    STONE = 2
+    CLOTH = 3
+    GOLD = 4
+
+
+RES_NAMES = ("food", "wood", "stone", "cloth", "gold")
+Res5 = tuple[int, int, int, int, int]
+NOTHING: Res5 = (0, 0, 0, 0, 0)
+# "Any resource" in a cost or a payment: food, wood, stone or cloth, never gold (DE "Zimmermann"; PL).
+ANY_RES = (Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH)
+
+
+def res(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: int = 0) -> Res5:
+    return (food, wood, stone, cloth, gold)
+
+
+def res_text(r: Res5, any_res: int = 0) -> str:
+    parts = [f"{n} {RES_NAMES[i]}" for i, n in enumerate(r) if n]
+    if any_res:
+        parts.append(f"{any_res} any")
+    return " + ".join(parts) or "nothing"
+
+
+class Family(StrEnum):
+    PRINTED = "printed"  # Fair, Notary, Carpenter, Toll, Guilds Bridge: printed on the board
+    START = "start"  # yellow banner; residence on the back
+    WOOD = "wood"  # built by a carpenter
+    STONE = "stone"  # built by a stonemason
+    MONUMENT = "monument"  # replaces a residence in administration
+
+
+class Effect(StrEnum):
+    """What a worker on the tile does when the tile is activated (or a favour uses it)."""
+
+    GAIN = "gain"  # take `gain` resources, `workers` workers and `pp` PP (automatic)
+    FAIR = "fair"  # pay 1 wood -> a favour
+    NOTARY = "notary"  # pay 1 cloth -> a house on an unclaimed start building
+    CARPENTER = "carpenter"  # build a wood building
+    STONEMASON = "stonemason"  # build a stone building (setup side: without its stone)
+    TOLL = "toll"  # move the provost 0..2 steps either way
+    BRIDGE = "bridge"  # takes no worker: the passers move the provost
+    SELL_WORKER = "sell_worker"  # return 1 more worker to the camp -> 1 resource of your choice
+    CHOOSE = "choose"  # take 1 resource of your choice (food, wood, stone, cloth)
+    FAVOUR = "favour"  # a favour
+    TRADE = "trade"  # one or two offers, see Trade
+    NONE = "none"  # residences and monuments take no worker
+
+
+class Pay(StrEnum):
+    RES = "res"  # a named resource
+    ANY = "any"  # food, wood, stone or cloth, the payer's choice per unit
+    WORKERS = "workers"  # workers from the supply back to the camp
+
+
+class Get(StrEnum):
+    PP = "pp"
+    GOLD = "gold"
+    WORKERS = "workers"  # from the camp
+
+
+@dataclass(frozen=True)
+class Offer:
+    pay: Pay
+    amount: int
+    get: Get
+    gets: int
+    resource: int = -1  # for Pay.RES
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a tile: what a worker on it does."""
+
+    effect: Effect
+    gain: Res5 = NOTHING
+    workers: int = 0
+    pp: int = 0
+    offers: tuple[Offer, ...] = ()  # Effect.TRADE: the smaller offer first
+
+    @property
+    def text(self) -> str:
+        e = self.effect
+        if e is Effect.GAIN:
+            parts = [res_text(self.gain)] if any(self.gain) else []
+            if self.workers:
+                parts.append(f"{self.workers} workers")
+            if self.pp:
+                parts.append(f"{self.pp} PP")
+            return "take " + " + ".join(parts)
+        if e is Effect.TRADE:
+            return " or ".join(offer_text(o) for o in self.offers)
+        return EFFECT_TEXT[e]
+
+
+def offer_text(o: Offer) -> str:
+    if o.pay is Pay.RES:
+        paid = f"{o.amount} {RES_NAMES[o.resource]}"
+    elif o.pay is Pay.ANY:
+        paid = f"{o.amount} of food/wood/stone/cloth"
+    else:
+        paid = f"{o.amount} worker{'s' if o.amount > 1 else ''} to the camp"
+    got = {Get.PP: "PP", Get.GOLD: "gold", Get.WORKERS: "workers from the camp"}[o.get]
+    return f"pay {paid} for {o.gets} {got}"
+
+
+EFFECT_TEXT = {
+    Effect.FAIR: "pay 1 wood for a favour",
+    Effect.NOTARY: "pay 1 cloth to claim a start building (a residence at the end of the round)",
+    Effect.CARPENTER: "build a wood building",
+    Effect.STONEMASON: "build a stone building",
+    Effect.TOLL: "move the provost up to 2 steps either way",
+    Effect.BRIDGE: "passers move the provost, 1 worker per step",
+    Effect.SELL_WORKER: "return 1 more worker to the camp for 1 food, wood, stone or cloth",
+    Effect.CHOOSE: "take 1 food, wood, stone or cloth",
+    Effect.FAVOUR: "gain a favour",
+    Effect.NONE: "no worker may go here",
+}
+
+
+def _trade(*offers: Offer) -> Side:
+    return Side(Effect.TRADE, offers=offers)
+
+
+def _gain(gain: Res5 = NOTHING, workers: int = 0, pp: int = 0) -> Side:
+    return Side(Effect.GAIN, gain=gain, workers=workers, pp=pp)
+
+
+NO_SIDE = Side(Effect.NONE)
+CARPENTER_SIDE = Side(Effect.CARPENTER)
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: int
+    key: str
+    name: str
+    family: Family
+    built: Side  # the construction side (wood/stone), the start side (start), the printed effect
+    setup: Side = NO_SIDE  # the setup side of wood/stone tiles ("Startseite"); start tiles: = built
+    cost: Res5 = NOTHING
+    cost_any: int = 0
+    pp: int = 0  # PP on building it (wood, stone, monument)
+    owner_bonus: int = -1  # stone producers: the resource the owner gets when another player's worker uses it
+    recruit_workers: int = 0  # monuments: extra workers at each recruitment
+    recruit_res: Res5 = NOTHING  # monuments: resources at each recruitment
+    favour_on_build: bool = False  # the Theatre
+    copies: int = 1  # start tiles only: how many tiles share this effect
+
+
+# ---- the tiles --------------------------------------------------------------------------------------
+_F, _W, _S, _C, _G = Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH, Res.GOLD
+
+_PRINTED = (
+    ("fair", "Fair", Side(Effect.FAIR)),  # 1 wood: reference 4.1 (TT + R1)
+    ("notary", "Notary", Side(Effect.NOTARY)),  # 1 cloth: reference 4.1 (TT + PL glyph)
+    ("carpenter", "Carpenter", CARPENTER_SIDE),
+    ("toll", "Toll", Side(Effect.TOLL)),
+    ("bridge", "Guilds Bridge", Side(Effect.BRIDGE)),
+)
+
+_START = (
+    # key, name, start side, copies — which two effects have 2 tiles rests on TT only (1 src)
+    ("start_farm", "Farm", _gain(res(food=1)), 2),
+    ("start_sawmill", "Sawmill", _gain(res(wood=1)), 1),
+    ("start_quarry", "Quarry", _gain(res(stone=1)), 1),
+    ("start_carpenter", "Carpenter", CARPENTER_SIDE, 1),
+    ("start_market", "Market", Side(Effect.SELL_WORKER), 2),
+    ("guild_3", "Guild (3 workers)", _trade(Offer(Pay.ANY, 1, Get.WORKERS, 3)), 1),
+    ("guild_4", "Guild (4 workers)", _trade(Offer(Pay.RES, 1, Get.WORKERS, 4, _S)), 1),  # stone: 1 src
+)
+
+# Wood buildings: key, name, cost, any, PP, construction side, setup side. Costs and PP: 1 src (TT),
+# except that the DE/PL Carpenter examples confirm the producers' 2 resources and 2 PP.
+_WOOD = (
+    ("covered_market", "Covered Market", res(wood=1), 1, 3, _gain(workers=3), _gain(workers=2, pp=1)),
+    ("market", "Market", res(food=1, wood=1), 0, 3, Side(Effect.CHOOSE), Side(Effect.CHOOSE)),
+    ("manor", "Manor", res(wood=1, cloth=1), 0, 4, Side(Effect.FAVOUR), _gain(pp=2)),
+    (
+        "tailor",
+        "Tailor",
+        res(wood=1),
+        1,
+        4,
+        _trade(Offer(Pay.RES, 1, Get.PP, 4, _C), Offer(Pay.RES, 2, Get.PP, 6, _C)),
+        _trade(Offer(Pay.RES, 1, Get.PP, 4, _C), Offer(Pay.RES, 2, Get.PP, 6, _C)),
+    ),
+    ("stonemason", "Stonemason", res(wood=1), 1, 4, Side(Effect.STONEMASON), Side(Effect.STONEMASON)),
+    ("wood_farm", "Farm", res(food=1, wood=1), 0, 2, _gain(res(food=2)), _gain(res(food=1), pp=1)),
+    ("wood_sawmill", "Sawmill", res(food=1, wood=1), 0, 2, _gain(res(wood=2)), _gain(res(wood=1), pp=1)),
+    ("wood_quarry", "Quarry", res(food=1, wood=1), 0, 2, _gain(res(stone=2)), _gain(res(stone=1), pp=1)),
+    ("spinning_mill", "Spinning Mill", res(wood=2), 0, 2, _gain(res(cloth=2)), _gain(res(cloth=1), pp=1)),
+)
+
+_FOUNDRY = _trade(Offer(Pay.WORKERS, 1, Get.GOLD, 1), Offer(Pay.WORKERS, 3, Get.GOLD, 2))
+_ALCHEMIST = _trade(Offer(Pay.ANY, 1, Get.GOLD, 1), Offer(Pay.ANY, 2, Get.GOLD, 2))
+_CHURCH = _trade(Offer(Pay.WORKERS, 2, Get.PP, 4), Offer(Pay.WORKERS, 4, Get.PP, 6))
+_JEWELLER = _trade(Offer(Pay.RES, 1, Get.PP, 5, _G), Offer(Pay.RES, 2, Get.PP, 9, _G))
+_STONE_GUILD = _trade(Offer(Pay.ANY, 1, Get.WORKERS, 5))
+
+# Stone buildings: key, name, cost, any, PP, construction side, setup side, owner bonus. All costs and PP:
+# 1 src (TT); the stone Farm's PP is unknown (TT gives none) and taken as 3 like its two siblings.
+_STONE = (
+    ("stone_farm", "Farm", res(food=1, stone=1), 0, 3, _gain(res(food=2, cloth=1)), _gain(res(food=1, cloth=1)), _F),
+    ("stone_sawmill", "Sawmill", res(food=1, stone=1), 0, 3, _gain(res(wood=2, cloth=1)), _gain(res(wood=1, cloth=1)), _W),
+    ("stone_quarry", "Quarry", res(food=1, stone=1), 0, 3, _gain(res(stone=2, cloth=1)), _gain(res(stone=1, cloth=1)), _S),
+    ("gold_mine", "Gold Mine", res(food=1, stone=1), 0, 4, _gain(res(gold=1)), _gain(res(gold=1)), -1),
+    ("foundry", "Foundry", res(wood=1, stone=1), 0, 5, _FOUNDRY, _FOUNDRY, -1),
+    ("alchemist", "Alchemist", res(wood=1, stone=1), 0, 5, _ALCHEMIST, _ALCHEMIST, -1),
+    ("stone_guild", "Guild", res(stone=1), 1, 4, _STONE_GUILD, _STONE_GUILD, -1),
+    ("church", "Church", res(stone=1, cloth=1), 0, 5, _CHURCH, _CHURCH, -1),
+    ("jeweller", "Jeweller", res(wood=1, stone=1), 0, 5, _JEWELLER, _JEWELLER, -1),
+)  # fmt: skip
+
+# Monuments: key, name, cost, PP, recruitment workers, recruitment resources, favour when built.
+# PP 12 and the Theatre's favour: DE, PL; everything else 1 src (TT).
+_MONUMENTS = (
+    ("garden", "Garden", res(wood=1, gold=1), 4, 2, NOTHING, False),
+    ("factory", "Factory", res(cloth=1, gold=1), 5, 0, res(cloth=1), False),
+    ("granary", "Granary", res(stone=1, gold=1), 7, 0, res(food=1), False),
+    ("statue", "Statue", res(stone=2, gold=1), 7, 0, NOTHING, False),
+    ("theatre", "Theatre", res(wood=4, gold=3), 12, 0, NOTHING, True),
+    ("cathedral", "Cathedral", res(stone=3, gold=3), 15, 0, NOTHING, False),
+    ("mansion", "Mansion", res(stone=5, gold=5), 20, 0, NOTHING, False),
+)
+
+
+def _build_tiles() -> tuple[Tile, ...]:
+    tiles: list[Tile] = []
+    for key, name, side in _PRINTED:
+        tiles.append(Tile(len(tiles), key, name, Family.PRINTED, side, side))
+    for key, name, side, copies in _START:
+        tiles.extend(
+            Tile(len(tiles) + i, f"{key}_{i + 1}" if copies > 1 else key, name, Family.START, side, side)
+            for i in range(copies)
+        )
+    for key, name, cost, cost_any, pp, built, setup in _WOOD:
+        tiles.append(Tile(len(tiles), key, name, Family.WOOD, built, setup, cost, cost_any, pp))
+    for key, name, cost, cost_any, pp, built, setup, bonus in _STONE:
+        tiles.append(Tile(len(tiles), key, name, Family.STONE, built, setup, cost, cost_any, pp, int(bonus)))
+    for key, name, cost, pp, workers, goods, favour in _MONUMENTS:
+        tiles.append(
+            Tile(
+                len(tiles),
+                key,
+                name,
+                Family.MONUMENT,
+                NO_SIDE,
+                NO_SIDE,
+                cost,
+                0,
+                pp,
+                recruit_workers=workers,
+                recruit_res=goods,
+                favour_on_build=favour,
+            )
+        )
+    return tuple(tiles)
+
+
+TILES: tuple[Tile, ...] = _build_tiles()
+TILE_BY_KEY = {t.key: t.id for t in TILES}
+PRINTED_TILES = tuple(t.id for t in TILES if t.family is Family.PRINTED)
+START_TILES = tuple(t.id for t in TILES if t.family is Family.START)
+WOOD_TILES = tuple(t.id for t in TILES if t.family is Family.WOOD)
+STONE_TILES = tuple(t.id for t in TILES if t.family is Family.STONE)
+MONUMENT_TILES = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
+STONEMASON = TILE_BY_KEY["stonemason"]
+FAIR, NOTARY, CARPENTER, TOLL, BRIDGE = PRINTED_TILES
+
+# ---- the board (reference 2.1; the road length and the empty spaces rest on TT only: 1 src) ---------
+ROAD_LENGTH = 28
+BRIDGE_SPACE = 5  # spaces 1..5: Fair, Notary, Carpenter, Toll, Guilds Bridge
+START_SPACES = tuple(range(6, 14))  # 8 start buildings
+WOOD_SPACE = 14  # the wood building placed at setup (never the Stonemason)
+STONE_SPACE = 19  # the stone building placed at setup; 1 src (TT)
+PROVOST_START = 13  # between the 8th start building and the wood space (reference 2.2, R2)
+PROVOST_MIN = BRIDGE_SPACE  # never behind the Guilds Bridge
+PROVOST_MAX = ROAD_LENGTH  # past the end of the road: the extra stops' count is unknown; none modelled
+SLOT_ROUNDS = (1, 4, 7)  # construction-site slot k (0-based) may be used by a favour from this round on
+ROUNDS = 9
+
+# ---- players (rulebook "Spielerhilfe: Anpassungen"; starting resources 1 src TT + PL glyphs) --------
+WORKERS_TOTAL = 15  # "Ihr könnt maximal 15 Arbeiter nutzen"
+HOUSES = 10  # per colour; one of them marks the player's place at the Guilds Bridge
+START_WORKERS = {2: 10, 3: 6, 4: 6, 5: 10}
+RECRUITMENT = {2: 3, 3: 3, 4: 3, 5: 2}
+START_RES: Res5 = res(food=1, wood=2, stone=1)
+BUNDLE_PP = 5
+END_PP_PER = (0, 0, 0, 0, 2)  # end of the game: 2 PP per gold still owned (1 src TT + the DE article)
+
+
+# ---- characters ---------------------------------------------------------------------------------------
+class Char(IntEnum):
+    EARLY_RISER = 0
+    NIGHT_WORKER = 1
+    JOURNEYMAN = 2  # DE die Händlerin, PL Czeladnik
+    THIEF = 3
+    STEWARD = 4  # DE der Hofmarschall: 2 PP
+    BAILIFF = 5  # DE der Gutsverwalter: moves the provost
+    ARCHITECT = 6
+    DELIVERYMAN = 7  # DE der Fuhrmann
+    CHAMBERLAIN = 8  # DE der Kämmerer
+    FOREMAN = 9
+    GOLDSMITH = 10
+    DAY_LABORER = 11
+
+
+@dataclass(frozen=True)
+class Character:
+    id: int
+    key: str
+    name: str
+    german: str
+    text: str
+
+
+CHARACTERS: tuple[Character, ...] = (
+    Character(0, "early_riser", "Early Riser", "Der Frühaufsteher",
+              "Before the first player, may place 1 worker, returning 1 more to the camp."),
+    Character(1, "night_worker", "Night Worker", "Der Nachtarbeiter",
+              "Once another player has passed, places workers without the extra worker."),
+    Character(2, "journeyman", "Journeyman", "Die Händlerin",
+              "Once per round, may place a worker on a building another player's worker occupies."),
+    Character(3, "thief", "Thief", "Der Dieb",
+              "Placing a worker on another player's building gives that owner no PP."),
+    Character(4, "steward", "Steward", "Der Hofmarschall",
+              "Gets 2 PP (not 1) when another player places a worker on one of their buildings."),
+    Character(5, "bailiff", "Bailiff", "Der Gutsverwalter",
+              "After the Guilds Bridge, may move the provost 1 step either way for free."),
+    Character(6, "architect", "Architect", "Die Architektin",
+              "+1 PP for every wood building, stone building or monument built."),
+    Character(7, "deliveryman", "Deliveryman", "Der Fuhrmann",
+              "May deliver bundles without a worker at the construction site, after everyone else."),
+    Character(8, "chamberlain", "Chamberlain", "Der Kämmerer",
+              "Bundles may be any 3 resources."),
+    Character(9, "foreman", "Foreman", "Der Vorarbeiter", "+1 PP per bundle delivered."),
+    Character(10, "goldsmith", "Goldsmith", "Die Goldschmiedin",
+              "Once per round, +5 PP for a delivered bundle with at least 1 gold."),
+    Character(11, "day_laborer", "Day Laborer", "Der Tagelöhner", "+1 worker at each recruitment."),
+)  # fmt: skip
+
+# The first-game sets (DE "Empfohlene Charaktere"): each player count adds to the previous one.
+_RECOMMENDED_2 = (Char.ARCHITECT, Char.FOREMAN, Char.BAILIFF, Char.DAY_LABORER, Char.CHAMBERLAIN)
+RECOMMENDED: dict[int, tuple[int, ...]] = {
+    2: tuple(int(c) for c in _RECOMMENDED_2),
+    3: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN)),
+    4: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN, Char.JOURNEYMAN)),
+    5: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN, Char.JOURNEYMAN, Char.EARLY_RISER)),
+}
+CHARACTERS_ON_BOARD = 3  # drawn: players + 3; the 3 left over go on the board
+
+
+def bundles() -> tuple[Res5, ...]:
+    """Every multiset of 3 resources, in a fixed order (the Chamberlain may deliver any of them)."""
+    out: list[Res5] = []
+    for a in range(5):
+        for b in range(a, 5):
+            for c in range(b, 5):
+                r = [0] * 5
+                r[a] += 1
+                r[b] += 1
+                r[c] += 1
+                out.append((r[0], r[1], r[2], r[3], r[4]))
+    return tuple(out)
+
+
+BUNDLES: tuple[Res5, ...] = bundles()
+
+
+def is_standard_bundle(b: Res5) -> bool:
+    """Three different resources, one of them food (rules: Caylus 1303, phase 3)."""
+    return b[Res.FOOD] == 1 and max(b) == 1
