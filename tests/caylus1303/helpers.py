@@ -1,0 +1,209 @@
+"""Building Caylus 1303 states for the rules tests.
+
+A test takes :func:`fresh` (a game after setup, characters dealt as the test says, nothing on the stack),
+edits plain fields through the helpers below (tiles and owners on the road, workers, resources, the
+provost), then runs one phase with :func:`planning`, :func:`activation`, :func:`delivery` or
+:func:`administration`. Those put only that phase's tasks on the stack, so the engine stops when the phase
+is over (the stack is empty, ``current_player`` is None) instead of running on into the next round. In
+between, the test plays through the public API (``apply`` with labels or ids) and checks public queries.
+
+Colours of the rulebook's examples are seats: Blue 0, Red 1, Green 2, Yellow 3, Black 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from masterbuilder import new_game
+from masterbuilder.games.caylus1303 import actions as A
+from masterbuilder.games.caylus1303.data import (
+    CHARACTERS,
+    HOUSES,
+    ROAD_LENGTH,
+    TILE_BY_KEY,
+    TILES,
+    WORKERS_TOTAL,
+    Char,
+)
+from masterbuilder.games.caylus1303.state import BOARD, BOX, Caylus1303State
+from masterbuilder.games.caylus1303.tasks import (
+    EMPTY,
+    NOBODY,
+    T_ACTIVATE,
+    T_DELIVERY,
+    T_EARLY,
+    T_END_ROUND,
+    T_FLIP,
+    T_MONUMENTS,
+    T_PLAN,
+    T_RECRUIT,
+)
+
+BLUE, RED, GREEN, YELLOW, BLACK = range(5)
+Task = tuple[int, ...]
+
+
+def check(state: Caylus1303State) -> Caylus1303State:
+    """Assert the state obeys the engine's invariants and return it (an empty stack is fine here: the
+    helpers stop the engine between phases that way)."""
+    problem = state.integrity_problem()
+    if not state._stack and problem == "the game is not over but nothing is left to do":
+        problem = None
+    assert problem is None, problem
+    return state
+
+
+def tile(key: str) -> int:
+    """A tile id by its key in data.py (e.g. "stone_farm", "start_market_1", "garden")."""
+    return TILE_BY_KEY[key]
+
+
+def char(key: str) -> Char:
+    return Char(next(c.id for c in CHARACTERS if c.key == key))
+
+
+def fresh(
+    players: int = 2,
+    seed: int = 0,
+    *,
+    chars: Mapping[int, Iterable[Char]] | None = None,
+    board: Iterable[Char] = (),
+    first: int = 0,
+    round: int = 1,
+) -> Caylus1303State:
+    """A game after setup with the draft skipped: seat -> characters as ``chars`` says, ``board`` on the
+    board, the rest in the box; ``first`` is the first player; round ``round``, planning phase, nothing on
+    the stack (run a phase with the helpers below)."""
+    state = new_game("caylus1303", players=players, seed=seed)
+    assert isinstance(state, Caylus1303State)
+    state._chars = [BOX] * len(CHARACTERS)
+    for seat, cs in (chars or {}).items():
+        for c in cs:
+            state._chars[c] = seat
+    for c in board:
+        state._chars[c] = BOARD
+    state._first = first
+    state._round = round
+    state._phase = 1
+    state._stack = []
+    state._legal_now = []
+    return check(state)
+
+
+def run(state: Caylus1303State, *tasks: Task) -> Caylus1303State:
+    """Put ``tasks`` on the stack (the first runs first) and run until a real decision or an empty stack."""
+    state._stack = list(reversed(tasks))
+    state._legal_now = []
+    state._run()
+    return state
+
+
+def planning(state: Caylus1303State) -> Caylus1303State:
+    state._phase = 1
+    return run(state, (T_EARLY,), (T_PLAN, state._first))
+
+
+def activation(state: Caylus1303State) -> Caylus1303State:
+    state._phase = 2
+    return run(state, (T_ACTIVATE, 1))
+
+
+def delivery(state: Caylus1303State) -> Caylus1303State:
+    state._phase = 3
+    return run(state, (T_DELIVERY, 0))
+
+
+def administration(state: Caylus1303State, *, end_round: bool = False) -> Caylus1303State:
+    """Residences, monuments and recruitment; with ``end_round`` also the provost and the round marker
+    (which starts the next round, or ends the game after round 9)."""
+    state._phase = 4
+    tasks: list[Task] = [(T_FLIP,), (T_MONUMENTS, 6), (T_RECRUIT,)]
+    if end_round:
+        tasks.append((T_END_ROUND,))
+    return run(state, *tasks)
+
+
+def done(state: Caylus1303State) -> bool:
+    """The phase run by a helper is over (nothing left on the stack)."""
+    return not state._stack
+
+
+def put(state: Caylus1303State, space: int, key: str | None, owner: int | None = None) -> None:
+    """Put a tile on a road space (None: empty it); ``owner`` takes one of their houses for it."""
+    old_owner = state._owner[space]
+    if old_owner != NOBODY:
+        state._houses[old_owner] += 1
+    state._road[space] = EMPTY if key is None else tile(key)
+    state._owner[space] = NOBODY if owner is None else owner
+    state._residence[space] = 0
+    if key is not None:
+        state._supply[tile(key)] = 0
+    if owner is not None:
+        state._houses[owner] -= 1
+        assert state._houses[owner] >= 0
+
+
+def clear_road(state: Caylus1303State, start: int = 15) -> None:
+    """Empty the road from ``start`` to the end (the setup stone building on 19 included)."""
+    for space in range(start, ROAD_LENGTH + 1):
+        put(state, space, None)
+
+
+def residence(state: Caylus1303State, space: int, owner: int) -> None:
+    """Make the start building on ``space`` the owner's residence."""
+    assert TILES[state._road[space]].family.value == "start"
+    put(state, space, TILES[state._road[space]].key, owner)
+    state._residence[space] = 1
+
+
+def worker(state: Caylus1303State, space: int, seat: int) -> None:
+    """Stand one of the seat's workers (from its supply) on a road space (a second one joins the first)."""
+    assert state._hand[seat] > 0
+    state._hand[seat] -= 1
+    if state._w1[space] == NOBODY:
+        state._w1[space] = seat
+    else:
+        state._w2[space] = seat
+
+
+def site_worker(state: Caylus1303State, seat: int) -> None:
+    assert state._hand[seat] > 0
+    state._hand[seat] -= 1
+    state._site.append(seat)
+
+
+def give(
+    state: Caylus1303State,
+    seat: int,
+    food: int = 0,
+    wood: int = 0,
+    stone: int = 0,
+    cloth: int = 0,
+    gold: int = 0,
+) -> None:
+    """Set the seat's resources exactly."""
+    state._res[seat] = [food, wood, stone, cloth, gold]
+
+
+def set_workers(state: Caylus1303State, seat: int, hand: int) -> None:
+    """Set the seat's supply to ``hand`` workers; the camp holds the rest of its 15."""
+    on_board = WORKERS_TOTAL - state._hand[seat] - state._camp[seat]
+    state._hand[seat] = hand
+    state._camp[seat] = WORKERS_TOTAL - hand - on_board
+    assert state._camp[seat] >= 0
+
+
+def labels(state: Caylus1303State) -> list[str]:
+    return [a.label for a in state.legal_actions()]
+
+
+def place(space: int) -> int:
+    return A.place(space)
+
+
+def houses_total(state: Caylus1303State, seat: int) -> int:
+    """Houses left + houses on the road + the bridge house: always 10."""
+    return state._houses[seat] + sum(1 for o in state._owner if o == seat) + 1
+
+
+assert HOUSES == 10
