@@ -100,9 +100,8 @@ from masterbuilder.games.caylus1303.tasks import (
 BOX, BOARD, POOL = -1, -2, -3
 _GET_CODE = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS}
 _FAMILY = tuple(t.family for t in TILES)
-_WORKER_SPACE = tuple(
-    space != BRIDGE_SPACE for space in range(ROAD_LENGTH + 1)
-)  # the bridge takes no worker; index 0 unused
+# tiles a worker may stand on: not the Guilds Bridge (it works through the passers' houses), not a monument
+_TAKES_WORKER = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
 _STANDARD_BUNDLES = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
 
 
@@ -528,6 +527,10 @@ class Caylus1303State(State):
     def _activate(self, space: int) -> None:
         # rules: Caylus 1303, phase 2 — one building after another, up to the provost
         push = self._stack.append
+        w1 = self._w1
+        # skip spaces without a worker (the bridge always acts: its passers may move the provost)
+        while space <= self._provost and space != BRIDGE_SPACE and w1[space] == NOBODY:
+            space += 1
         if space > self._provost:
             push((T_BEYOND,))
             return
@@ -538,9 +541,7 @@ class Caylus1303State(State):
             push((T_BRIDGE, 0))
             return
         push((T_ACTIVATE, space + 1))
-        first, second = self._w1[space], self._w2[space]
-        if first == NOBODY:
-            return
+        first, second = w1[space], self._w2[space]
         tile = self._road[space]
         owner = self._owner[space]
         bonus = TILES[tile].owner_bonus
@@ -758,19 +759,16 @@ class Caylus1303State(State):
         """Action ids of the places a worker may go now, at ``cost`` workers."""
         if self._hand[seat] < cost:
             return []
-        out: list[int] = []
         journeyman = self._chars[Char.JOURNEYMAN] == seat and not self._journeyman_used
         road, w1, w2, residence = self._road, self._w1, self._w2, self._residence
+        out: list[int] = []
         for space in range(1, ROAD_LENGTH + 1):
             tile = road[space]
-            if tile == EMPTY or not _WORKER_SPACE[space]:
-                continue
-            family = _FAMILY[tile]
-            if family is Family.MONUMENT or residence[space]:
+            if tile < 0 or not _TAKES_WORKER[tile] or residence[space]:
                 continue
             occupant = w1[space]
             if occupant == NOBODY or (journeyman and occupant != seat and w2[space] == NOBODY):
-                out.append(A.PLACE + space - 1)
+                out.append(A.PLACE - 1 + space)
         if seat not in self._site:
             out.append(A.SITE)
         return out
