@@ -248,10 +248,18 @@ def _build_tiles() -> tuple[Tile, ...]:
     for key, name, side in _PRINTED:
         tiles.append(Tile(len(tiles), key, name, Family.PRINTED, side, side))
     for key, name, side, copies in _START:
-        tiles.extend(
-            Tile(len(tiles) + i, f"{key}_{i + 1}" if copies > 1 else key, name, Family.START, side, side)
-            for i in range(copies)
-        )
+        for i in range(copies):
+            tiles.append(
+                Tile(
+                    len(tiles),
+                    f"{key}_{i + 1}" if copies > 1 else key,
+                    name,
+                    Family.START,
+                    side,
+                    side,
+                    copies=copies,
+                )
+            )
     for key, name, cost, cost_any, pp, built, setup in _WOOD:
         tiles.append(Tile(len(tiles), key, name, Family.WOOD, built, setup, cost, cost_any, pp))
     for key, name, cost, cost_any, pp, built, setup, bonus in _STONE:
@@ -277,6 +285,7 @@ def _build_tiles() -> tuple[Tile, ...]:
 
 
 TILES: tuple[Tile, ...] = _build_tiles()
+assert all(t.id == i for i, t in enumerate(TILES)), "tile ids must be their table index"
 TILE_BY_KEY = {t.key: t.id for t in TILES}
 PRINTED_TILES = tuple(t.id for t in TILES if t.family is Family.PRINTED)
 START_TILES = tuple(t.id for t in TILES if t.family is Family.START)

@@ -116,7 +116,7 @@ def _placement_problem(state: Caylus1303State, seat: int, a: int, early: bool) -
         return "The Journeyman joins another player's worker, not your own."
     if len(occupants) == 2:
         return f"{space_name(state, space)} already has two workers."
-    return f"{space_name(state, space).capitalize()} is already occupied."
+    return f"{_capital(space_name(state, space))} is already occupied."
 
 
 def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
@@ -139,7 +139,7 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
             return "The Notary needs 1 cloth."
         if not state._houses[seat]:
             return "You have no house left."
-        return f"{space_name(state, space).capitalize()} is not an unclaimed start building."
+        return f"{_capital(space_name(state, space))} is not an unclaimed start building."
     if kind == D_EFFECT and a in (A.OFFER, A.OFFER + 1):
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
@@ -249,3 +249,7 @@ def _describe_build(tile_id: int, no_stone: bool) -> str:
         cost[Res.STONE] = max(0, cost[Res.STONE] - 1)
     c = (cost[0], cost[1], cost[2], cost[3], cost[4])
     return f"build the {tile.name} for {res_text(c, tile.cost_any)} ({tile.pp} PP; {tile.built.text})"
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
