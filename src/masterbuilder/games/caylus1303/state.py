@@ -232,6 +232,8 @@ class Caylus1303State(State):
 
     @property
     def first_player(self) -> int:
+        """Who holds the first-player tile: the round's first player, then, once someone has passed, the first
+        passer (who starts the next round)."""
         return self._first
 
     @property
@@ -877,8 +879,10 @@ class Caylus1303State(State):
             raise AssertionError(f"unknown decision {task}")
 
     def _pass(self, seat: int) -> None:
-        # rules: Caylus 1303, phase 1 c) — a house on the first free bridge space; the first passer will
-        # start the next round
+        # rules: Caylus 1303, phase 1 c) — a house on the first free bridge space; the first passer takes
+        # the first-player tile at once (it starts the next round)
+        if not self._passed:
+            self._first = seat
         self._passed.append(seat)
 
     def _place(self, seat: int, a: int, cost: int) -> None:
