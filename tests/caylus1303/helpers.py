@@ -129,7 +129,11 @@ def done(state: Caylus1303State) -> bool:
 
 
 def put(state: Caylus1303State, space: int, key: str | None, owner: int | None = None) -> None:
-    """Put a tile on a road space (None: empty it); ``owner`` takes one of their houses for it."""
+    """Put a tile on a road space (None: empty it); ``owner`` takes one of their houses for it. Each tile
+    exists once: if it already lies on another road space, that space is emptied; if it is a
+    construction-site tile, another tile of its family from the supply (or the box) takes the slot."""
+    if key is not None:
+        _take_off_board(state, tile(key), space)
     old_owner = state._owner[space]
     if old_owner != NOBODY:
         state._houses[old_owner] += 1
@@ -141,6 +145,63 @@ def put(state: Caylus1303State, space: int, key: str | None, owner: int | None =
     if owner is not None:
         state._houses[owner] -= 1
         assert state._houses[owner] >= 0
+
+
+def _take_off_board(state: Caylus1303State, t: int, target: int) -> None:
+    """Before ``t`` goes on road space ``target``: wherever else it lies (another road space, a slot), the
+    tile now on ``target`` takes its place if it is of the same family (a swap), else a spare tile of that
+    family from the supply or the box does; the layout keeps its shape."""
+    elsewhere = t in state._slots or any(
+        state._road[space] == t for space in range(1, ROAD_LENGTH + 1) if space != target
+    )
+    if not elsewhere:
+        return
+    family = TILES[t].family
+    old = state._road[target]
+    on_board = set(state._road) | set(state._slots)
+    if old != EMPTY and old != t and TILES[old].family is family:
+        substitute = old
+    else:
+        substitute = next((x.id for x in TILES if x.family is family and x.id not in on_board), EMPTY)
+    if substitute != EMPTY and substitute != old:
+        state._supply[substitute] = 0
+    for other in range(1, ROAD_LENGTH + 1):
+        if other != target and state._road[other] == t:
+            state._road[other] = substitute
+    if t in state._slots:
+        assert substitute != EMPTY
+        state._slots[state._slots.index(t)] = substitute
+
+
+def slot(state: Caylus1303State, k: int, key: str) -> None:
+    """Make ``key`` the tile on construction-site slot ``k`` (0-based); wherever it lay before (the road,
+    another slot, the supply), the old slot tile takes its place."""
+    t, old = tile(key), state._slots[k]
+    if t == old:
+        return
+    for space in range(1, ROAD_LENGTH + 1):
+        if state._road[space] == t:
+            state._road[space] = old
+    if t in state._slots:
+        state._slots[state._slots.index(t)] = old
+    elif state._supply[t]:
+        state._supply[t] = 0
+        state._supply[old] = 1 if TILES[old].family.value != "start" else 0
+    state._slots[k] = t
+
+
+def supply_only(state: Caylus1303State, *keys: str) -> None:
+    """Exactly these tiles can be built. One that lies on the road or a construction-site slot is replaced
+    there by a tile of its family that is neither listed nor on the board."""
+    wanted = {tile(k) for k in keys}
+    state._supply = [0] * len(TILES)
+    for t in wanted:
+        family = TILES[t].family
+        on_board = set(state._road) | set(state._slots)
+        spare = next(x.id for x in TILES if x.family is family and x.id not in on_board | wanted)
+        state._road = [spare if x == t else x for x in state._road]
+        state._slots = [spare if x == t else x for x in state._slots]
+        state._supply[t] = 1
 
 
 def clear_road(state: Caylus1303State, start: int = 15) -> None:

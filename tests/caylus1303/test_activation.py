@@ -65,10 +65,16 @@ def events(s: Caylus1303State, kind: str) -> list[tuple[Any, ...]]:
 
 
 def quiet(players: int = 2, **kwargs: Any) -> Caylus1303State:
-    """A game whose start spaces hold only automatic tiles (Farm, Sawmill, Quarry) and whose road from 14 on
-    is empty, so that an activation stops only where a test wants a decision."""
+    """A game whose start spaces hold automatic tiles (the four producing start buildings and unowned
+    producers, which work by their setup side; space 11 the start Carpenter) and whose road from 14 on is
+    empty, so that an activation stops only where a test wants a decision."""
     s = fresh(players, **kwargs)
-    for space, key in zip(range(6, 14), ["start_farm_1", "start_sawmill", "start_quarry"] * 3, strict=False):
+    # 6 Farm (food), 7 Sawmill (wood), 8 Quarry (stone), 9 Farm (food), 10 wood Sawmill (wood + 1 PP),
+    # 11 Carpenter (a start tile that a test may claim; no worker goes there), 12 wood Farm (food + 1 PP),
+    # 13 stone Sawmill (wood + cloth)
+    automatic = ["start_farm_1", "start_sawmill", "start_quarry", "start_farm_2"]
+    automatic += ["wood_sawmill", "start_carpenter", "wood_farm", "stone_sawmill"]
+    for space, key in zip(range(6, 14), automatic, strict=True):
         put(s, space, key)
     clear_road(s, 14)
     return check(s)
@@ -81,7 +87,6 @@ def test_buildings_activate_one_after_another_along_the_road() -> None:
     # rules: Caylus 1303, phase 2 "Die Gebäude werden eines nach dem anderen aktiviert, beginnend beim
     # Stadttor ... entlang der Straße bis hin zum aktuellen Standort des Vogts"
     s = quiet(3)
-    # the pattern: 6 Farm, 7 Sawmill, 8 Quarry, 9 Farm, 10 Sawmill, 11 Quarry, 12 Farm, 13 Sawmill
     worker(s, 12, BLUE)
     worker(s, 6, RED)
     worker(s, 10, GREEN)
@@ -119,15 +124,15 @@ def test_workers_beyond_the_provost_go_to_the_camp_unused() -> None:
     # rules: Caylus 1303, phase 2 h) "Gebäude, die jenseits der aktuellen Position des Vogts platziert sind —
     # Diese Gebäude werden nicht aktiviert: Arbeiter, die hier stehen, kehren ins Camp zurück."
     s = quiet(2)
-    put(s, 14, "wood_farm")
-    put(s, 15, "wood_quarry")
+    put(s, 14, "stone_farm")
+    put(s, 15, "stone_quarry")
     worker(s, 13, BLUE)  # the provost stands after 13: activated
     worker(s, 14, BLUE)
     worker(s, 15, RED)
     s.log_events()
     activation(s)
     assert done(s)
-    assert s.resources(BLUE) == (1, 3, 1, 0, 0)  # + 1 wood from the Sawmill on 13 only
+    assert s.resources(BLUE) == (1, 3, 1, 1, 0)  # + 1 wood + 1 cloth from the stone Sawmill on 13 only
     assert s.resources(RED) == (1, 2, 1, 0, 0)
     assert {(e[1], e[2]) for e in events(s, "unused")} == {(BLUE, 14), (RED, 15)}
     assert s.camp(BLUE) == 5 + 2 and s.camp(RED) == 5 + 1
@@ -139,8 +144,8 @@ def test_the_owner_keeps_the_placement_pp_when_the_worker_is_beyond_the_provost(
     # Mitspieler einen Arbeiter auf das Gebäude stellt, behält er unabhängig davon, ob das Gebäude später
     # aktiviert wird oder nicht."
     s = quiet(2)
-    put(s, 14, "wood_farm")
-    put(s, 15, "wood_quarry", RED)
+    put(s, 14, "stone_farm")
+    put(s, 15, "stone_quarry", RED)
     planning(s)
     s.apply("place 15")  # Blue, on Red's building beyond the provost
     assert s.prestige(RED) == 1
@@ -395,9 +400,8 @@ def test_carpenter_is_refused_without_an_empty_space() -> None:
     # Straße kein freies Feld verfügbar ist."
     s = fresh(2)
     clear_road(s, 15)
-    keys = ["wood_farm", "wood_sawmill", "wood_quarry", "market", "gold_mine", "foundry", "alchemist"]
-    keys += ["church", "jeweller", "stone_farm", "stone_quarry", "stone_sawmill", "stone_guild", "manor"]
-    for space, key in zip(range(15, 29), keys, strict=True):
+    spare = [t.key for t in TILES if s.in_supply(t.id) and t.family.value in ("wood", "stone")]
+    for space, key in zip(range(15, 29), spare, strict=False):
         put(s, space, key, None)
     assert all(s.tile_at(space) is not None for space in range(1, 29))
     worker(s, 3, BLUE)

@@ -1089,8 +1089,16 @@ class Caylus1303State(State):
             return "a field that should hold integers holds something else"
         if any(len(r) != 5 for r in self._res):
             return "resources of the wrong shape"
-        if any(x < 0 for r in self._res for x in r) or any(x < 0 for x in (*self._pp, *self._forgone)):
-            return "negative resources or prestige"
+        if any(x < 0 for r in self._res for x in r):
+            return "negative resources"
+        if any(x < 0 for x in (*self._pp, *self._forgone, *self._bundles, *self._final_bonus)):
+            return "negative prestige, bundles or counts"
+        if not 0 <= self._phase < len(PHASE_NAMES) or self._journeyman_used not in (0, 1):
+            return "the phase or a once-per-round flag out of range"
+        if self._goldsmith_used not in (0, 1) or any(
+            x not in (0, 1) for x in (*self._supply, *self._residence)
+        ):
+            return "a flag that is not 0 or 1"
         seats = [*self._owner, *self._w1, *self._w2, *self._site, *self._passed]
         if any(not (x == NOBODY or 0 <= x < n) for x in seats) or not 0 <= self._first < n:
             return "a seat number out of range"
@@ -1101,6 +1109,25 @@ class Caylus1303State(State):
             not 0 <= t < len(TILES) for t in self._slots
         ):
             return "a tile id out of range"
+        placed = [t for t in (*self._road, *self._slots) if t != EMPTY]
+        if len(set(placed)) != len(placed):
+            return "a tile on two places at once"
+        if any(self._supply[t] for t in placed):
+            return "a tile both on the board and in the supply"
+        if any(self._supply[t] and _FAMILY[t] in (Family.PRINTED, Family.START) for t in range(len(TILES))):
+            return "a printed or start building in the supply"
+        for space in range(1, ROAD_LENGTH + 1):
+            t = self._road[space]
+            if self._owner[space] != NOBODY and (t == EMPTY or _FAMILY[t] is Family.PRINTED):
+                return f"an owner of space {space}, which is empty or printed"
+            if self._residence[space] and (self._owner[space] == NOBODY or _FAMILY[t] is Family.PRINTED):
+                return f"a residence without an owner on space {space}"
+            if (
+                self._w1[space] != NOBODY
+                and t != EMPTY
+                and (not _TAKES_WORKER[t] or self.is_residence(space))
+            ):
+                return f"a worker on space {space}, which takes no workers"
         if len(set(self._site)) != len(self._site) or len(set(self._passed)) != len(self._passed):
             return "a seat twice at the construction site or on the bridge"
         if not PROVOST_MIN <= self._provost <= PROVOST_MAX or not 0 <= self._round <= ROUNDS:

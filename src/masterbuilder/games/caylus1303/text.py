@@ -20,6 +20,7 @@ from masterbuilder.games.caylus1303.data import (
     Effect,
     Family,
     Res,
+    Side,
     is_standard_bundle,
     offer_text,
     res_text,
@@ -71,7 +72,11 @@ def prompt(state: Caylus1303State) -> str:
         side = tile.setup if task[3] else tile.built
         return f"{who}: the {tile.name} — {side.text}; or decline."
     if kind == D_PAY:
-        below = state._stack[-2] if len(state._stack) > 1 else ()
+        below: tuple[int, ...] = ()
+        for t in reversed(state._stack):
+            if t[0] != D_PAY:
+                below = t
+                break
         if below and below[0] == T_PLACE_TILE:
             why = f"for the 'any resource' part of the {TILES[below[2]].name}'s cost"
         elif below and below[0] == T_GET:
@@ -124,15 +129,24 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
     r = state._res[seat]
     if kind in (D_PLACE, D_EARLY) and (A.PLACE <= a <= A.SITE):
         return _placement_problem(state, seat, a, kind == D_EARLY)
+    effect = _effect_at_hand(state, task)
+    if effect is not None and a not in _ACTIONS_OF.get(effect, ()):
+        tile_name = TILES[task[2]].name
+        return f"{A.LABELS[a]!r} is not a choice at the {tile_name}, which offers: {_side_of(task).text}."
     if kind == D_EFFECT and A.BUILD <= a < A.PAY:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
+        wanted = Family.WOOD if effect is Effect.CARPENTER else Family.STONE
+        if tile.family is not wanted:
+            builder = "The Carpenter" if wanted is Family.WOOD else "The Stonemason"
+            return f"{builder} builds {wanted.value} buildings only."
         if not state._houses[seat]:
             return "You have no house left to mark a new building."
         if state.first_empty_space() is None:
             return "There is no empty space left on the road."
         if not state._supply[tile.id]:
             return f"The {tile.name} is not in the supply."
-        return f"You cannot pay for the {tile.name} (it costs {res_text(tile.cost, tile.cost_any)})."
+        no_stone = effect is Effect.STONEMASON and bool(task[3])
+        return f"You cannot pay for the {tile.name} (it costs {cost_text(tile.id, no_stone)})."
     if kind == D_EFFECT and A.CLAIM <= a < A.OFFER:
         space = a - A.CLAIM + START_SPACES[0]
         if not r[Res.CLOTH]:
@@ -242,13 +256,56 @@ def _describe_place(state: Caylus1303State, seat: int, space: int) -> str:
     return f"place a worker on the {name} (space {space}{whose}){joins}"
 
 
-def _describe_build(tile_id: int, no_stone: bool) -> str:
+def cost_text(tile_id: int, no_stone: bool = False) -> str:
+    """What building the tile costs (without its stone on the Stonemason's setup side)."""
     tile = TILES[tile_id]
     cost = list(tile.cost)
     if no_stone:
         cost[Res.STONE] = max(0, cost[Res.STONE] - 1)
-    c = (cost[0], cost[1], cost[2], cost[3], cost[4])
-    return f"build the {tile.name} for {res_text(c, tile.cost_any)} ({tile.pp} PP; {tile.built.text})"
+    return res_text((cost[0], cost[1], cost[2], cost[3], cost[4]), tile.cost_any)
+
+
+def lasting_text(tile_id: int) -> str:
+    """What the tile does once built: its worker effect, or a monument's recruitment bonus / favour."""
+    tile = TILES[tile_id]
+    if tile.family is not Family.MONUMENT:
+        return tile.built.text
+    parts = []
+    if tile.recruit_workers:
+        parts.append(f"+{tile.recruit_workers} workers at each recruitment")
+    if any(tile.recruit_res):
+        parts.append(f"+{res_text(tile.recruit_res)} at each recruitment")
+    if tile.favour_on_build:
+        parts.append("a favour when built")
+    return "; ".join(parts) or "no further effect"
+
+
+def _describe_build(tile_id: int, no_stone: bool) -> str:
+    tile = TILES[tile_id]
+    return f"build the {tile.name} for {cost_text(tile_id, no_stone)} ({tile.pp} PP; {lasting_text(tile_id)})"
+
+
+def _side_of(task: tuple[int, ...]) -> Side:
+    tile = TILES[task[2]]
+    return tile.setup if task[3] else tile.built
+
+
+def _effect_at_hand(state: Caylus1303State, task: tuple[int, ...]) -> Effect | None:
+    return _side_of(task).effect if task[0] == D_EFFECT else None
+
+
+_BUILDS = frozenset(range(A.BUILD, A.PAY))
+_TAKES = frozenset(range(A.TAKE, A.MOVE))
+_ACTIONS_OF: dict[Effect, frozenset[int]] = {
+    Effect.FAIR: frozenset({A.DECLINE, A.YES}),
+    Effect.NOTARY: frozenset({A.DECLINE, *range(A.CLAIM, A.OFFER)}),
+    Effect.CARPENTER: frozenset({A.DECLINE, *_BUILDS}),
+    Effect.STONEMASON: frozenset({A.DECLINE, *_BUILDS}),
+    Effect.TOLL: frozenset({A.DECLINE, *range(A.MOVE, A.CLAIM)}),
+    Effect.SELL_WORKER: frozenset({A.DECLINE, *_TAKES}),
+    Effect.CHOOSE: _TAKES,
+    Effect.TRADE: frozenset({A.DECLINE, A.OFFER, A.OFFER + 1}),
+}
 
 
 def _capital(sentence: str) -> str:

@@ -1,0 +1,605 @@
+"""Caylus 1303 in the terminal: the round and phase, the road with the provost's place, the construction
+site, the Guilds Bridge, the buildings still to build, the characters and every player's stock.
+
+Prestige points are hidden as in the game: the viewer sees their own PP only ("hidden" for the others,
+and for a spectator everybody's) until the game is over; then everyone's, with the gold bonus. The PP come
+from ``state.view(viewer)``, so the screen hides exactly what the engine hides.
+
+The road is one list, space by space; runs of empty spaces share a row, and a marked row between two
+spaces shows where the provost stands (the spaces before it act in the activation). Every colour only
+repeats what the text already says, so the table reads without colour.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from masterbuilder.core.state import State
+from masterbuilder.games.caylus1303.data import (
+    BRIDGE_SPACE,
+    BUNDLE_PP,
+    CHARACTERS,
+    END_PP_PER,
+    MONUMENT_TILES,
+    RECRUITMENT,
+    RES_NAMES,
+    ROAD_LENGTH,
+    ROUNDS,
+    SLOT_ROUNDS,
+    STONE_TILES,
+    TILES,
+    WOOD_TILES,
+    Char,
+    Effect,
+    Family,
+    Get,
+    Offer,
+    Pay,
+    Side,
+    Tile,
+)
+from masterbuilder.games.caylus1303.state import Caylus1303State
+from masterbuilder.games.caylus1303.tasks import D_BAILIFF, D_BRIDGE, PHASE_NAMES
+from masterbuilder.ui.renderers import register_renderer, seat_title
+
+SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
+RES_LETTERS = ("F", "W", "S", "C", "G")
+RES_STYLES = ("magenta", "dark_orange3", "grey70", "medium_purple1", "bold yellow")
+FAMILY_STYLES = {
+    "printed": "",
+    "start": "yellow",
+    "residence": "green",
+    "wood": "dark_orange3",
+    "stone": "grey70",
+    "monument": "bold cyan",
+}
+PROVOST = "▲"
+ACTING = "▶"
+FIRST = "★"
+PHASES = 4  # planning, activation, delivery, administration
+CELL = (0, 1, 0, 0)  # one space right of each cell
+RES_LEGEND = "F food · W wood · S stone · C cloth · G gold · any = food, wood, stone or cloth (never gold)"
+_SEAT_PREFIX = re.compile(r"^Seat \d+(?: \(([^)]*)\))?: ")
+
+
+# ---- small pieces ----------------------------------------------------------------------------------------
+def seat_name(seat: int) -> str:
+    """'seat 2': how the screen and the event feed name a seat, as the play loop does."""
+    return f"seat {seat}"
+
+
+def seat_text(seat: int | None) -> Text:
+    """'seat 2' in the seat's colour; a dim dot for nobody."""
+    if seat is None:
+        return Text("·", style="dim")
+    return Text(seat_name(seat), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+
+def _seats_text(seats: Sequence[int], empty: str = "·") -> Text:
+    if not seats:
+        return Text(empty, style="dim")
+    return Text(", ").join(seat_text(s) for s in seats)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def res_letters(r: Sequence[int], any_res: int = 0) -> str:
+    """A cost in resource letters: 'F+W', '2S+G', 'W+1 any'; 'free' for nothing."""
+    parts = [f"{n if n > 1 else ''}{RES_LETTERS[i]}" for i, n in enumerate(r) if n]
+    if any_res:
+        parts.append(f"{any_res} any")
+    return "+".join(parts) or "free"
+
+
+def res_words(r: Sequence[int]) -> str:
+    """'+2 food +1 cloth' (only what is there)."""
+    return " ".join(f"+{n} {RES_NAMES[i]}" for i, n in enumerate(r) if n)
+
+
+def _offer_text(offer: Offer, first: Offer | None = None) -> str:
+    """'1 cloth→4 PP', '1 any→3 workers', '3 workers→2 gold'; after a ``first`` offer that pays the same
+    way, only the amounts: '2→6 PP'."""
+    if first is not None and first.pay is offer.pay and first.resource == offer.resource:
+        paid = str(offer.amount)
+    elif offer.pay is Pay.RES:
+        paid = f"{offer.amount} {RES_NAMES[offer.resource]}"
+    elif offer.pay is Pay.ANY:
+        paid = f"{offer.amount} any"
+    else:
+        paid = _plural(offer.amount, "worker")
+    got = {Get.PP: "PP", Get.GOLD: "gold", Get.WORKERS: "workers"}[offer.get]
+    return f"{paid}→{offer.gets} {got}"
+
+
+def side_text(side: Side, owner_bonus: int = -1) -> str:
+    """What a worker on a tile (on this side) does, in a few words: '+1 food +1 PP', '1 cloth→4 PP,
+    2→6 PP', 'build a wood building'; a stone producer adds its owner's bonus ('; owner +1 food')."""
+    effect = side.effect
+    if effect is Effect.GAIN:
+        parts = [res_words(side.gain)] if any(side.gain) else []
+        if side.workers:
+            parts.append(f"+{side.workers} workers")
+        if side.pp:
+            parts.append(f"+{side.pp} PP")
+        text = " ".join(parts)
+        if owner_bonus >= 0:
+            text += f"; owner +1 {RES_NAMES[owner_bonus]}"
+        return text
+    if effect is Effect.TRADE:
+        first, *more = side.offers
+        return ", ".join([_offer_text(first), *(_offer_text(o, first) for o in more)])
+    return {
+        Effect.FAIR: "1 wood→a favour",
+        Effect.NOTARY: "1 cloth→claim a start building (a residence)",
+        Effect.CARPENTER: "build a wood building",
+        Effect.STONEMASON: "build a stone building",
+        Effect.TOLL: "move the provost up to 2 steps",
+        Effect.BRIDGE: "no worker; who passed moves the provost",
+        Effect.SELL_WORKER: "1 more worker to the camp→1 any",
+        Effect.CHOOSE: "take 1 any",
+        Effect.FAVOUR: "a favour",
+        Effect.NONE: "no worker may go here",
+    }[effect]
+
+
+def setup_side_text(tile: Tile) -> str:
+    """The setup side's effect (the construction-site tiles and the unowned road tiles of the setup)."""
+    text = side_text(tile.setup)
+    if tile.setup.effect is Effect.STONEMASON:
+        text += " without paying its stone"
+    return text
+
+
+def monument_text(tile: Tile) -> str:
+    """What a monument gives its owner beyond its PP: '+2 workers each recruitment', 'a favour when
+    built'; empty for nothing."""
+    extras = []
+    if tile.recruit_workers:
+        extras.append(f"+{tile.recruit_workers} workers each recruitment")
+    if any(tile.recruit_res):
+        extras.append(f"{res_words(tile.recruit_res)} each recruitment")
+    if tile.favour_on_build:
+        extras.append("a favour when built")
+    return ", ".join(extras)
+
+
+def family_of(state: Caylus1303State, space: int) -> str:
+    """printed, start, residence, wood, stone or monument; '' for an empty space."""
+    tile = state.tile_at(space)
+    if tile is None:
+        return ""
+    if state.is_residence(space):
+        return "residence"
+    return TILES[tile].family.value
+
+
+def building_name(tile: Tile, family: str | None = None) -> str:
+    """'Farm (start)', 'Market (wood)', 'Guilds Bridge': the name with its family, as several tiles of
+    different families share a name."""
+    family = family or tile.family.value
+    if family == "printed":
+        return tile.name
+    if tile.name.endswith(")"):  # 'Guild (3 workers, start)'
+        return f"{tile.name[:-1]}, {family})"
+    return f"{tile.name} ({family})"
+
+
+def space_effect(state: Caylus1303State, space: int) -> str:
+    """What a worker on the road space gets (a residence or monument: what its owner gets)."""
+    tile_id = state.tile_at(space)
+    if tile_id is None:
+        return ""
+    tile = TILES[tile_id]
+    if state.is_residence(space):
+        return "no workers; owner +1 worker each recruitment"
+    if tile.family is Family.MONUMENT:
+        extra = monument_text(tile)
+        return "no workers" + (f"; owner {extra}" if extra else "")
+    if tile.family in (Family.WOOD, Family.STONE) and state.owner_at(space) is None:
+        return setup_side_text(tile) + " (setup side)"
+    return side_text(tile.built, tile.owner_bonus)
+
+
+def decision_text(state: Caylus1303State) -> str:
+    """The engine's prompt without its 'Seat N: ' (the screen says who decides) and its final stop; a
+    character named in the prefix stays ('Early Riser: place a worker first...')."""
+    if state.is_terminal:
+        return "The game is over"
+    prompt = state.prompt()
+    match = _SEAT_PREFIX.match(prompt)
+    text = prompt[match.end() :] if match else prompt
+    text = text.rstrip(".?")
+    if match and match.group(1):
+        return f"{match.group(1)}: {text}"
+    return text[:1].upper() + text[1:]
+
+
+def phase_text(state: Caylus1303State) -> str:
+    phase = state.phase
+    if phase == 0:
+        return "setup: the character draft"
+    if state.is_terminal:
+        return "game over"
+    return f"phase {phase}/{PHASES}: {PHASE_NAMES[phase]}"
+
+
+def _table(**kwargs: Any) -> Table:
+    return Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL, **kwargs)
+
+
+# ---- the parts of the table ----------------------------------------------------------------------------
+def _header(state: Caylus1303State, viewer: int | None, names: Sequence[str]) -> Group:
+    """Round, phase and who decides; the decision too, unless the viewer is deciding (the moves follow)."""
+    if state.is_terminal:
+        text = Text(f"Caylus 1303 · game over after round {state.round}", style="bold")
+        winners = state.winners()
+        if winners:
+            who = ", ".join(seat_title(s, names) for s in winners)
+            text.append(f" · {'winner' if len(winners) == 1 else 'shared win'}: {who}", style="bold green")
+        return Group(text)
+    when = f"round {state.round}/{ROUNDS} · " if state.round else ""
+    text = Text(f"Caylus 1303 · {when}{phase_text(state)}", style="bold")
+    seat = state.current_player
+    if seat is not None:
+        text.append(" · ")
+        text.append(f"{seat_title(seat, names)} to decide", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+    if seat is None or seat == viewer:
+        return Group(text)
+    return Group(text, Text("▶ ", style="bold").append(decision_text(state)))
+
+
+def acting_space(state: Caylus1303State) -> int | None:
+    """The road space acting now in the activation (its worker is deciding, or a favour it gave is being
+    used); None outside the activation. The Guilds Bridge while the provost is being moved."""
+    pending = state.pending_decision
+    if state.phase != 2 or pending is None:
+        return None
+    if pending[0] in (D_BRIDGE, D_BAILIFF):
+        return BRIDGE_SPACE
+    # the activated worker goes back to the camp only once its effect is over: the first one left acts
+    return next((s for s in range(1, state.provost + 1) if state.workers_at(s)), None)
+
+
+def _road_row(state: Caylus1303State, space: int, acting: int | None) -> list[Text]:
+    tile_id = state.tile_at(space)
+    acts = space <= state.provost
+    number = Text(str(space), style="bold" if acts else "dim")
+    if space == acting:
+        number = Text(f"{ACTING} {space}", style="bold reverse")
+    if tile_id is None:  # pragma: no cover - empty spaces are drawn by _empty_row
+        return [number, *[Text("")] * 5]
+    tile = TILES[tile_id]
+    family = family_of(state, space)
+    name = Text(tile.name, style=FAMILY_STYLES[family])
+    kind = Text(family, style=FAMILY_STYLES[family])
+    does = Text(space_effect(state, space), style="" if acts else "dim")
+    return [number, name, kind, does, seat_text(state.owner_at(space)), _seats_text(state.workers_at(space))]
+
+
+def _empty_row(state: Caylus1303State, first: int, last: int, next_lot: int | None) -> list[Text]:
+    acts = first <= state.provost
+    spaces = str(first) if first == last else f"{first}–{last}"
+    note = Text("")
+    if next_lot is not None and first <= next_lot <= last:
+        note = Text(f"the next building goes on {next_lot}", style="dim italic")
+    number = Text(spaces, style="bold" if acts else "dim")
+    return [number, Text("empty", style="dim"), Text(""), note, Text(""), Text("")]
+
+
+def _provost_row(state: Caylus1303State) -> list[Text]:
+    p = state.provost
+    rest = f"spaces 1–{p} act" + ("; workers beyond go back unused" if p < ROAD_LENGTH else "")
+    style = "bold yellow"
+    return [
+        Text(PROVOST, style=style),
+        Text("── provost ──", style=style),
+        Text(""),
+        Text(rest, style="yellow"),
+        Text(""),
+        Text(""),
+    ]
+
+
+def _road(state: Caylus1303State) -> Group:
+    """The 28 road spaces, one row each (runs of empty spaces share a row), with the provost's row after
+    the space he stands after."""
+    next_lot = state.first_empty_space()
+    table = _table()
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Building", no_wrap=True)
+    table.add_column("Kind", no_wrap=True)
+    table.add_column("A worker there gets")
+    table.add_column("Owner", no_wrap=True)
+    table.add_column("Workers", no_wrap=True)
+    space = 1
+    provost = state.provost
+    acting = acting_space(state)
+    while space <= ROAD_LENGTH:
+        if state.tile_at(space) is None:
+            last = space
+            # a run of empty spaces, cut where the provost stands
+            while last < ROAD_LENGTH and state.tile_at(last + 1) is None and last != provost:
+                last += 1
+            table.add_row(*_empty_row(state, space, last, next_lot))
+            space = last + 1
+        else:
+            table.add_row(*_road_row(state, space, acting))
+            space += 1
+        if space - 1 == provost:
+            table.add_row(*_provost_row(state))
+    title = Text("Road", style="bold")
+    title.append(f" · {PROVOST} the provost stands after space {provost}", style="yellow")
+    if acting is not None:
+        title.append(f" · {ACTING} acting now: space {acting}", style="bold")
+    if state.phase <= 1:
+        title.append(" · placing on another player's building gives its owner 1 PP")
+    return Group(title, table)
+
+
+def _site(state: Caylus1303State) -> Group:
+    """The three construction-site tiles (setup side, used by favours) and the workers on its lots."""
+    title = Text("Construction site", style="bold")
+    title.append(" · a favour may use an open tile (its setup side)")
+    open_slots = state.open_slots
+    table = _table()
+    table.add_column("Slot", justify="right", no_wrap=True)
+    table.add_column("Tile", no_wrap=True)
+    table.add_column("A favour using it gets")
+    table.add_column("", no_wrap=True)
+    for k, tile_id in enumerate(state.slots):
+        tile = TILES[tile_id]
+        usable = k < open_slots
+        status = (
+            Text("open", style="bold green") if usable else Text(f"from round {SLOT_ROUNDS[k]}", style="dim")
+        )
+        table.add_row(
+            str(k + 1),
+            Text(building_name(tile), style=FAMILY_STYLES[tile.family.value]),
+            Text(setup_side_text(tile), style="" if usable else "dim"),
+            status,
+        )
+    lots = Text("Lots", style="bold")
+    lots.append(" (they deliver in this order): ")
+    if state.site:
+        lots.append_text(
+            Text("  ").join(Text.assemble(f"{k}. ", seat_text(s)) for k, s in enumerate(state.site, start=1))
+        )
+    else:
+        lots.append("nobody yet", style="dim")
+    holder = state.character_holder(Char.DELIVERYMAN)
+    if holder is not None:
+        lots.append(" · then the Deliveryman (")
+        lots.append_text(seat_text(holder))
+        lots.append("), without a lot")
+    rule = Text(
+        f"A bundle (food + 2 other different resources) gives {BUNDLE_PP} PP; the most bundles of the round "
+        "get a favour (a tie: the earlier lot).",
+        style="dim",
+    )
+    return Group(title, table, lots, rule)
+
+
+def _bridge(state: Caylus1303State) -> Text:
+    text = Text("Guilds Bridge", style="bold")
+    text.append(" (passed, in order; the first starts the next round): ")
+    text.append_text(_seats_text(state.passing_order, "nobody yet"))
+    text.append(f" · {FIRST} first player: ")
+    text.append_text(seat_text(state.first_player))
+    return text
+
+
+def _build_cells(tile: Tile, family: str = "") -> list[Text]:
+    name = Text(tile.name, style=FAMILY_STYLES[tile.family.value])
+    if family:
+        name.append(f" ({family})")
+    cost = Text(res_letters(tile.cost, tile.cost_any))
+    cost.append(f"→{tile.pp}", style="cyan")
+    return [name, cost, Text(side_text(tile.built, tile.owner_bonus))]
+
+
+def _supply(state: Caylus1303State, side_by_side: bool) -> Group:
+    """The wood and stone buildings still to build (cost, PP when built, what a worker on it gets) and the
+    monuments still available."""
+    wood = [TILES[t] for t in WOOD_TILES if state.in_supply(t)]
+    stone = [TILES[t] for t in STONE_TILES if state.in_supply(t)]
+    title = Text("Buildings to build", style="bold")
+    title.append(
+        " · the Carpenter builds wood, the Stonemason stone, on the next empty space; the PP come at "
+        "once; owner +1: what the owner gets when another player's worker acts there"
+    )
+    table = _table()
+    none_left = [Text("none left", style="dim"), Text(""), Text("")]
+    if side_by_side:
+        for family in ("Wood", "Stone"):
+            if family == "Stone":
+                table.add_column("│", no_wrap=True, style="dim")
+            table.add_column(family, no_wrap=True)
+            table.add_column("Cost→PP", no_wrap=True)
+            table.add_column("A worker there gets")
+        blank = [Text("")] * 3
+        for row in range(max(len(wood), len(stone), 1)):
+            left = _build_cells(wood[row]) if row < len(wood) else none_left if row == 0 else blank
+            right = _build_cells(stone[row]) if row < len(stone) else none_left if row == 0 else blank
+            table.add_row(*left, Text("│"), *right)
+    else:
+        table.add_column("Building", no_wrap=True)
+        table.add_column("Cost→PP", no_wrap=True)
+        table.add_column("A worker there gets")
+        for family, tiles in (("wood", wood), ("stone", stone)):
+            for tile in tiles:
+                table.add_row(*_build_cells(tile, family))
+            if not tiles:
+                table.add_row(Text(f"no {family} building left", style="dim"), "", "")
+    monuments = [TILES[t] for t in MONUMENT_TILES if state.in_supply(t)]
+    line = Text("Monuments", style="bold")
+    line.append(" (administration: replace one of your residences): ")
+    if not monuments:
+        line.append("none left", style="dim")
+    for k, tile in enumerate(monuments):
+        if k:
+            line.append(" · ", style="dim")
+        line.append(tile.name, style=FAMILY_STYLES["monument"])
+        line.append(f" {res_letters(tile.cost)}→{tile.pp} PP")
+        extra = monument_text(tile)
+        if extra:
+            line.append(f", {extra}")
+    return Group(title, table, line)
+
+
+def _characters(state: Caylus1303State) -> Group:
+    table = _table()
+    table.add_column("Character", no_wrap=True)
+    table.add_column("Held by", no_wrap=True)
+    table.add_column("Effect")
+    pool = set(state.draft_pool)
+    used = {Char.JOURNEYMAN: state.journeyman_used, Char.GOLDSMITH: state.goldsmith_used}
+    for character in state.characters_in_play:
+        c = CHARACTERS[character]
+        holder = state.character_holder(character)
+        if holder is not None:
+            held = seat_text(holder)
+            if used.get(Char(character)):
+                held.append(" (used this round)", style="dim")
+        elif character in pool:
+            held = Text("draft", style="italic")
+        else:
+            held = Text("the board", style="italic")
+        table.add_row(Text(c.name, style="bold"), held, c.text)
+    title = Text("Characters", style="bold")
+    title.append(
+        " · a favour: take one from another player, or use an open construction-site tile, then take one "
+        "from the board"
+    )
+    return Group(title, table)
+
+
+def _players(state: Caylus1303State, viewer: int | None, names: Sequence[str], wide: bool) -> Group:
+    over = state.is_terminal
+    view = state.view(viewer)["players"]
+    current = state.current_player
+    winners = state.winners()
+    table = _table()
+    table.add_column("Player", no_wrap=True)
+    for letter, style in zip(RES_LETTERS, RES_STYLES, strict=True):
+        table.add_column(Text(letter, style=style), justify="right")
+    headers = ("Workers", "Camp", "Houses", "Bundles") if wide else ("Wkrs", "Camp", "Hses", "Bndl")
+    for header in headers:
+        table.add_column(header, justify="right")
+    table.add_column("Characters")
+    table.add_column("PP", justify="right", no_wrap=True)
+    if over:
+        table.add_column("Gold bonus", justify="right")
+    for seat in range(state.num_players):
+        label = Text("▶ " if seat == current else "  ", style="bold")
+        label.append(seat_title(seat, names), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        if seat == state.first_player and not over:
+            label.append(f" {FIRST}")
+        if seat in winners:
+            label.append(" WINNER", style="bold green")
+        resources = [
+            Text(str(n), style=RES_STYLES[i]) if n else Text("·", style="dim")
+            for i, n in enumerate(state.resources(seat))
+        ]
+        prestige = view[seat]["prestige"]
+        pp = Text("hidden", style="dim italic") if prestige is None else Text(str(prestige), style="bold")
+        chars = ", ".join(CHARACTERS[c].name for c in state.characters_of(seat))
+        cells: list[Text | str] = [
+            label,
+            *resources,
+            str(state.workers(seat)),
+            str(state.camp(seat)),
+            str(state.houses_left(seat)),
+            str(state.bundles_delivered(seat)),
+            Text(chars) if chars else Text("·", style="dim"),
+            pp,
+        ]
+        if over:
+            cells.append(f"+{state.final_bonus[seat]}")
+        table.add_row(*cells, style="on grey11" if seat == viewer and not over else None)
+    gold_pp = END_PP_PER[RES_NAMES.index("gold")]
+    title = Text("Players", style="bold")
+    if over:
+        title.append(f" · PP include the gold bonus ({gold_pp} PP per gold left)")
+    else:
+        workers, houses, bundles = headers[0], headers[2], headers[3]
+        title.append(
+            f" · {workers}: ready to place · Camp: recruitment brings {RECRUITMENT[state.num_players]} "
+            f"back each round · {houses}: houses left · {bundles}: bundles this round · PP: hidden from the "
+            f"others until the end, then +{gold_pp} per gold"
+        )
+    return Group(title, table)
+
+
+class Caylus1303Table:
+    """The whole table, laid out for the width it is drawn at."""
+
+    def __init__(self, state: Caylus1303State, seat: int | None, names: Sequence[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.names = names
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        state = self.state
+        width = options.max_width
+        yield _header(state, self.seat, self.names)
+        yield _road(state)
+        if not state.is_terminal:  # at the end, only what decided the game
+            yield _site(state)
+            yield _bridge(state)
+            yield _supply(state, side_by_side=width >= 100)
+        yield _characters(state)
+        yield _players(state, self.seat, self.names, wide=width >= 100)
+        yield Text(RES_LEGEND, style="dim")
+
+
+def _caylus1303(state: State) -> Caylus1303State:
+    if not isinstance(state, Caylus1303State):
+        raise TypeError(f"The Caylus 1303 renderer cannot draw a {state.game} game.")
+    return state
+
+
+class Caylus1303Renderer:
+    def table(self, state: State, seat: int | None, names: Sequence[str]) -> RenderableType:
+        return Caylus1303Table(_caylus1303(state), seat, names)
+
+    def decision(self, state: State) -> str:
+        return decision_text(_caylus1303(state))
+
+    def status(self, state: State) -> str:
+        s = _caylus1303(state)
+        if s.is_terminal:
+            return "game over"
+        if s.phase == 0:
+            return "character draft"
+        return f"round {s.round}/{ROUNDS}, {PHASE_NAMES[s.phase]}"
+
+    def help(self) -> str:
+        return (
+            f"Resources: {RES_LEGEND}. Seats are 'seat 0', 'seat 1'...; PP = prestige points, hidden from "
+            "the others until the end.\n"
+            f"A round: 1 planning, from the first player on: place a worker on a free building (its owner "
+            "gets 1 PP) or at the construction site (one per player), or pass onto the Guilds Bridge (the "
+            "first to pass starts the next round; from then on each placement sends 1 more worker to the "
+            "camp). 2 activation: the road acts from space 1 up to the provost; at the Guilds Bridge (5) "
+            "those who passed may move the provost 1–3 steps, 1 worker per step, in passing order; workers "
+            "beyond the provost go back unused. 3 delivery: workers at the construction site deliver "
+            f"bundles (food + 2 different other resources) for {BUNDLE_PP} PP each, in lot order; the most "
+            "bundles get a favour. 4 administration: claimed start buildings become residences, residences "
+            "may be replaced by monuments, every player recruits workers from the camp (+1 per residence), "
+            "the provost goes back before the last building.\n"
+            "A favour: take a character from another player, or use an open construction-site tile (slot 1 "
+            "in rounds 1–3, 1–2 in 4–6, all in 7–9) and then take a character from the board. The game ends "
+            f"after round {ROUNDS}; each gold left is worth {END_PP_PER[RES_NAMES.index('gold')]} PP."
+        )
+
+
+register_renderer("caylus1303", Caylus1303Renderer())
