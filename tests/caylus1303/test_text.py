@@ -117,7 +117,7 @@ def test_draft_prompt_and_character_descriptions() -> None:
     assert s.prompt() == f"Seat {seat}: choose a character."
     text = described(s)
     assert text["architect"].startswith("take the Architect: +1 PP")
-    assert text["foreman"] == "take the Foreman: +1 PP per bundle delivered."
+    assert text["foreman"] == "take the Foreman: +1 PP per bundle delivered"
 
 
 def test_early_riser_prompt() -> None:
@@ -138,7 +138,7 @@ def test_placement_prompt_says_when_the_extra_worker_is_due() -> None:
     assert s.prompt() == "Seat 0: place a worker or pass."
     text = described(s)
     assert text["pass"] == "pass: put your house on the Guilds Bridge"
-    assert text["place 15"] == "place a worker on the Farm (space 15, seat 2's)"
+    assert text["place 15"] == "place a worker on seat 2's Farm (wood) on space 15"
     assert text["site"] == "place a worker at the construction site (lot 1)"
     s.apply("pass")
     assert "extra worker" in s.prompt() and s.prompt().startswith("Seat 1")
@@ -152,7 +152,7 @@ def test_journeyman_placement_says_it_joins_a_worker() -> None:
     s = fresh(2, chars={RED: [Char.JOURNEYMAN]})
     planning(s)
     s.apply("place 6")
-    assert "(joining another worker)" in s.describe_action(A.place(6))
+    assert ", joining another worker" in s.describe_action(A.place(6))
 
 
 def test_effect_prompts_name_the_building_and_its_effect() -> None:
@@ -165,7 +165,7 @@ def test_effect_prompts_name_the_building_and_its_effect() -> None:
     activation(s)
     assert s.prompt() == "Seat 0: the Carpenter — build a wood building; or decline."
     text = described(s)
-    assert text["build wood farm"] == "build the Farm for 1 food + 1 wood (2 PP; take 2 food)"
+    assert text["build wood farm"] == "build the Farm (wood) for 1 food + 1 wood (2 PP; take 2 food)"
     assert text["build tailor"].startswith("build the Tailor for 1 wood + 1 any (4 PP; pay 1 cloth for 4 PP")
     s.apply("build tailor")
     assert pending(s) == (D_PAY, BLUE)
@@ -191,7 +191,7 @@ def test_market_and_trade_descriptions() -> None:
     s.apply("take stone")
     assert s.prompt().startswith("Seat 0: the Jeweller — pay 1 gold for 5 PP or pay 2 gold for 9 PP")
     assert described(s) == {
-        "decline": "decline",
+        "decline": "do not use the Jeweller",
         "offer 1": "pay 1 gold for 5 PP",
         "offer 2": "pay 2 gold for 9 PP",
     }
@@ -205,7 +205,7 @@ def test_notary_claim_description() -> None:
     give(s, BLUE, cloth=1)
     activation(s)
     assert "claim a start building" in s.prompt()
-    assert s.describe_action(A.claim(6)) == "pay 1 cloth to claim the Quarry (space 6)"
+    assert s.describe_action(A.claim(6)) == "pay 1 cloth to claim the Quarry (start) on space 6"
 
 
 def test_bridge_and_bailiff_prompts() -> None:
@@ -213,7 +213,10 @@ def test_bridge_and_bailiff_prompts() -> None:
     s = fresh(2, chars={RED: [Char.BAILIFF]})
     s._passed = [BLUE]
     activation(s)
-    assert s.prompt() == "Seat 0: move the provost 1 to 3 steps (1 worker to the camp per step), or decline."
+    assert (
+        s.prompt()
+        == "Seat 0: Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), or decline."
+    )
     assert (
         s.describe_action(A.move(-3))
         == "move the provost 3 steps back (to after space 10, 3 workers to the camp)"
@@ -234,12 +237,14 @@ def test_delivery_prompts() -> None:
     give(s, BLUE, food=2, wood=1, stone=1, gold=1)
     give(s, RED, food=1, wood=1, cloth=1)
     delivery(s)
-    assert s.prompt() == "Seat 0: deliver a bundle to the castle (5 PP), or stop."
+    assert s.prompt() == "Seat 0: deliver a bundle to the construction site (5 PP each), or stop."
     assert s.describe_action(A.DECLINE) == "deliver no more bundles"
     assert s.describe_action(A.bundle(res(food=1, wood=1, gold=1))) == "deliver 1 food + 1 wood + 1 gold"
     s.apply("decline")
     assert (
-        s.prompt() == "Seat 1 (Deliveryman, after everyone): deliver a bundle to the castle (5 PP), or stop."
+        s.prompt()
+        == "Seat 1 (Deliveryman, after everyone): deliver a bundle to the construction site (5 PP each), "
+        "or stop."
     )
 
 
@@ -257,10 +262,10 @@ def test_favour_and_board_character_prompts() -> None:
     )
     text = described(s)
     assert text["thief"].startswith("take the Thief from seat 1: ")
-    assert text["slot 1"] == "use the construction-site Sawmill: take 1 wood"
+    assert text["slot 1"] == "use the construction-site Sawmill (start): take 1 wood"
     s.apply("slot 1")
     assert s.prompt() == "Seat 0: take a character from the board, or decline."
-    assert s.describe_action(A.CHAR + Char.FOREMAN) == "take the Foreman: +1 PP per bundle delivered."
+    assert s.describe_action(A.CHAR + Char.FOREMAN) == "take the Foreman: +1 PP per bundle delivered"
 
 
 def test_monument_prompt() -> None:
@@ -301,7 +306,7 @@ def test_stonemason_setup_side_describes_the_cost_without_stone() -> None:
     s.apply("slot 2")
     assert (
         s.describe_action(A.build(tile("stone_farm")))
-        == "build the Farm for 1 food (3 PP; take 2 food + 1 cloth)"
+        == "build the Farm (stone) for 1 food (3 PP; take 2 food + 1 cloth)"
     )
 
 
@@ -314,7 +319,7 @@ def test_reason_occupied_space() -> None:
     put(s, 15, "wood_farm", RED)
     planning(s)
     s.apply("place 15")
-    assert refused(s, A.place(15)) == "The Farm (space 15) is already occupied."
+    assert refused(s, A.place(15)) == "The Farm (wood) on space 15 is already occupied."
 
 
 def test_reason_occupied_printed_space() -> None:
@@ -322,7 +327,7 @@ def test_reason_occupied_printed_space() -> None:
     s = fresh(2)
     planning(s)
     s.apply("place 1")
-    assert refused(s, A.place(1)) == "The Fair (space 1) is already occupied."
+    assert refused(s, A.place(1)) == "The Fair on space 1 is already occupied."
 
 
 def test_reason_not_enough_workers_after_a_pass() -> None:

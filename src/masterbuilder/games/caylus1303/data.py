@@ -165,6 +165,14 @@ class Tile:
     favour_on_build: bool = False  # the Theatre
     copies: int = 1  # start tiles only: how many tiles share this effect
 
+    @property
+    def title(self) -> str:
+        """The name a player reads: the tile's name, with its family where two families share the name
+        ("Farm (wood)", "Carpenter (start)"; the printed Carpenter is just "Carpenter")."""
+        if self.family in (Family.PRINTED, Family.MONUMENT) or self.name not in _SHARED_NAMES:
+            return self.name
+        return f"{self.name} ({self.family.value})"
+
 
 # ---- the tiles --------------------------------------------------------------------------------------
 _F, _W, _S, _C, _G = Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH, Res.GOLD
@@ -284,7 +292,9 @@ def _build_tiles() -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+_SHARED_NAMES: frozenset[str] = frozenset()
 TILES: tuple[Tile, ...] = _build_tiles()
+_SHARED_NAMES = frozenset(t.name for t in TILES if len({u.family for u in TILES if u.name == t.name}) > 1)
 assert all(t.id == i for i, t in enumerate(TILES)), "tile ids must be their table index"
 TILE_BY_KEY = {t.key: t.id for t in TILES}
 PRINTED_TILES = tuple(t.id for t in TILES if t.family is Family.PRINTED)

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 def space_name(state: Caylus1303State, space: int) -> str:
     tile = state._road[space]
-    return f"space {space} (empty)" if tile == EMPTY else f"the {TILES[tile].name} (space {space})"
+    return f"space {space} (empty)" if tile == EMPTY else f"the {TILES[tile].title} on space {space}"
 
 
 def prompt(state: Caylus1303State) -> str:
@@ -70,7 +70,8 @@ def prompt(state: Caylus1303State) -> str:
     if kind == D_EFFECT:
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
-        return f"{who}: the {tile.name} — {side.text}; or decline."
+        decline = "; or decline" if A.DECLINE in state._legal_now else ""
+        return f"{who}: the {tile.title} — {side.text}{decline}."
     if kind == D_PAY:
         below: tuple[int, ...] = ()
         for t in reversed(state._stack):
@@ -78,19 +79,22 @@ def prompt(state: Caylus1303State) -> str:
                 below = t
                 break
         if below and below[0] == T_PLACE_TILE:
-            why = f"for the 'any resource' part of the {TILES[below[2]].name}'s cost"
+            why = f"for the 'any resource' part of the {TILES[below[2]].title}'s cost"
         elif below and below[0] == T_GET:
             why = "for the trade"
         else:
             why = "for the cost"
         return f"{who}: choose a resource to pay {why}."
     if kind == D_BRIDGE:
-        return f"{who}: move the provost 1 to 3 steps (1 worker to the camp per step), or decline."
+        return f"{who}: Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), or decline."
     if kind == D_BAILIFF:
         return f"{who} (Bailiff): move the provost 1 step for free, or decline."
     if kind == D_DELIVER:
         late = " (Deliveryman, after everyone)" if task[2] else ""
-        return f"{who}{late}: deliver a bundle to the castle ({BUNDLE_PP} PP), or stop."
+        pp = BUNDLE_PP + (1 if state._chars[Char.FOREMAN] == seat else 0)
+        gold = state._chars[Char.GOLDSMITH] == seat and not state._goldsmith_used
+        bonus = "; +5 PP for the first bundle with gold (Goldsmith)" if gold else ""
+        return f"{who}{late}: deliver a bundle to the construction site ({pp} PP each{bonus}), or stop."
     if kind == D_FAVOUR:
         return f"{who}: a favour — take a character from another player, or use a construction-site tile."
     if kind == D_BOARD_CHAR:
@@ -131,7 +135,7 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
         return _placement_problem(state, seat, a, kind == D_EARLY)
     effect = _effect_at_hand(state, task)
     if effect is not None and a not in _ACTIONS_OF.get(effect, ()):
-        tile_name = TILES[task[2]].name
+        tile_name = TILES[task[2]].title
         return f"{A.LABELS[a]!r} is not a choice at the {tile_name}, which offers: {_side_of(task).text}."
     if kind == D_EFFECT and A.BUILD <= a < A.PAY:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
@@ -144,9 +148,9 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
         if state.first_empty_space() is None:
             return "There is no empty space left on the road."
         if not state._supply[tile.id]:
-            return f"The {tile.name} is not in the supply."
+            return f"The {tile.title} is not in the supply."
         no_stone = effect is Effect.STONEMASON and bool(task[3])
-        return f"You cannot pay for the {tile.name} (it costs {cost_text(tile.id, no_stone)})."
+        return f"You cannot pay for the {tile.title} (it costs {cost_text(tile.id, no_stone)})."
     if kind == D_EFFECT and A.CLAIM <= a < A.OFFER:
         space = a - A.CLAIM + START_SPACES[0]
         if not r[Res.CLOTH]:
@@ -158,7 +162,7 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
         if side.effect is not Effect.TRADE or a - A.OFFER >= len(side.offers):
-            return f"The {tile.name} has no such offer."
+            return f"The {tile.title} has no such offer."
         return f"You cannot afford to {offer_text(side.offers[a - A.OFFER])}."
     if kind == D_EFFECT and a == A.YES:
         return "The Fair needs 1 wood."
@@ -181,8 +185,8 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
         if tile.family is not Family.MONUMENT:
             return "Only a monument can replace a residence."
         if not state._supply[tile.id]:
-            return f"The {tile.name} has already been built."
-        return f"You cannot pay for the {tile.name} (it costs {res_text(tile.cost)})."
+            return f"The {tile.title} has already been built."
+        return f"You cannot pay for the {tile.title} (it costs {res_text(tile.cost)})."
     if kind == D_FAVOUR and A.SLOT <= a < A.BUILD:
         return f"In round {state._round} a favour may use construction-site slots 1 to {state.open_slots}."
     if kind == D_FAVOUR and A.CHAR <= a < A.SLOT:
@@ -206,19 +210,22 @@ def describe(state: Caylus1303State, action_id: int) -> str:
     if a == A.PASS:
         return "pass: put your house on the Guilds Bridge"
     if a == A.DECLINE:
-        return {D_DELIVER: "deliver no more bundles", D_EARLY: "do not place early"}.get(kind, "decline")
+        if kind == D_EFFECT:
+            return f"do not use the {TILES[task[2]].title}"
+        return _DECLINES.get(kind, "decline")
     if A.PLACE <= a < A.SITE:
         return _describe_place(state, seat, a - A.PLACE + 1)
     if a == A.SITE:
-        return f"place a worker at the construction site (lot {len(state._site) + 1})"
+        lot = len(state._site) + 1
+        return f"place a worker at the construction site (lot {lot}){_extra_worker(state, seat)}"
     if A.CHAR <= a < A.SLOT:
         c = CHARACTERS[a - A.CHAR]
         holder = state._chars[c.id]
         src = f" from seat {holder}" if holder >= 0 and holder != seat else ""
-        return f"take the {c.name}{src}: {c.text}"
+        return f"take the {c.name}{src}: {c.text.rstrip('.')}"
     if A.SLOT <= a < A.BUILD:
         slot_tile = TILES[state._slots[a - A.SLOT]]
-        return f"use the construction-site {slot_tile.name}: {slot_tile.setup.text}"
+        return f"use the construction-site {slot_tile.title}: {slot_tile.setup.text}"
     if A.BUILD <= a < A.PAY:
         no_stone = kind == D_EFFECT and bool(task[3]) and TILES[task[2]].built.effect is Effect.STONEMASON
         return _describe_build(A.BUILDABLE[a - A.BUILD], no_stone)
@@ -249,11 +256,27 @@ def describe(state: Caylus1303State, action_id: int) -> str:
 
 def _describe_place(state: Caylus1303State, seat: int, space: int) -> str:
     tile = state._road[space]
-    name = TILES[tile].name if tile != EMPTY else "empty"
+    name = TILES[tile].title if tile != EMPTY else "empty space"
     owner = state._owner[space]
-    whose = f", seat {owner}'s" if owner not in (NOBODY, seat) else ""
-    joins = " (joining another worker)" if state._w1[space] != NOBODY else ""
-    return f"place a worker on the {name} (space {space}{whose}){joins}"
+    whose = f"seat {owner}'s" if owner not in (NOBODY, seat) else "the"
+    joins = ", joining another worker" if state._w1[space] != NOBODY else ""
+    return f"place a worker on {whose} {name} on space {space}{joins}{_extra_worker(state, seat)}"
+
+
+def _extra_worker(state: Caylus1303State, seat: int) -> str:
+    task = state._stack[-1]
+    extra = state.placement_cost(seat, early=task[0] == D_EARLY) - 1
+    return f" (+{extra} worker to the camp)" if extra else ""
+
+
+_DECLINES = {
+    D_DELIVER: "deliver no more bundles",
+    D_EARLY: "do not place early",
+    D_BRIDGE: "leave the provost where it is",
+    D_BAILIFF: "leave the provost where it is",
+    D_BOARD_CHAR: "take no character",
+    D_MONUMENT: "keep the residence",
+}
 
 
 def cost_text(tile_id: int, no_stone: bool = False) -> str:
@@ -282,7 +305,9 @@ def lasting_text(tile_id: int) -> str:
 
 def _describe_build(tile_id: int, no_stone: bool) -> str:
     tile = TILES[tile_id]
-    return f"build the {tile.name} for {cost_text(tile_id, no_stone)} ({tile.pp} PP; {lasting_text(tile_id)})"
+    return (
+        f"build the {tile.title} for {cost_text(tile_id, no_stone)} ({tile.pp} PP; {lasting_text(tile_id)})"
+    )
 
 
 def _side_of(task: tuple[int, ...]) -> Side:
