@@ -20,6 +20,7 @@ from masterbuilder import load_record, new_game
 from masterbuilder.agents import agents_for
 from masterbuilder.arena import play_game
 from masterbuilder.cli import app
+from masterbuilder.core import task_stack
 from masterbuilder.games.caylus1303 import Caylus1303State
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import state as engine
@@ -320,8 +321,8 @@ def test_decision_text_keeps_the_character_of_the_prompt() -> None:
 
 # ---- the event feed ---------------------------------------------------------------------------------------
 def engine_event_kinds() -> set[str]:
-    """Every event kind the engine records, read from its source."""
-    source = inspect.getsource(engine)
+    """Every event kind the engine records, read from its source (and the shared task-stack driver's)."""
+    source = inspect.getsource(engine) + inspect.getsource(task_stack)
     kinds = set(re.findall(r"_event\(\s*\"(\w+)\"", source))
     kinds |= set(re.findall(r"_events\.append\(\(\"(\w+)\"", source))
     return kinds

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State
+from masterbuilder.core.task_stack import TaskStackState
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus import text
 from masterbuilder.games.caylus.tasks import (
@@ -111,10 +111,12 @@ NON_GOLD_MASK = 0b01111
 WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
 
 
-class CaylusState(State):
+class CaylusState(TaskStackState):
     """A game of Caylus for 2 to 5 players."""
 
     game = "caylus"
+    title = "Caylus"
+    num_actions = A.NUM_ACTIONS
 
     # seats
     _deniers: list[int]
@@ -203,16 +205,6 @@ class CaylusState(State):
         return s
 
     # ---- queries ----------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self._over or not self._stack:
-            return None
-        return self._stack[-1][1]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._over
-
     @property
     def turn(self) -> int:
         return self._turn
@@ -313,14 +305,6 @@ class CaylusState(State):
         return self._given[seat]
 
     @property
-    def pending_decision(self) -> tuple[int, ...] | None:
-        """The decision waiting for an action: ``(kind, seat, *args)``, kind one of the ``D_*`` constants of
-        this module; None once the game is over."""
-        if self._over or not self._stack:
-            return None
-        return self._stack[-1]
-
-    @property
     def activating_space(self) -> int | None:
         """The road space whose building is being activated in phase 5 (its worker is still on it)."""
         for task in reversed(self._stack):
@@ -361,64 +345,6 @@ class CaylusState(State):
     def final_bonus(self) -> list[int]:
         """PP added at the end for gold, cubes and deniers (zeros before the end)."""
         return list(self._final_bonus)
-
-    # ---- the event log (docs/state-json.md, "Caylus: events") ------------------------------------
-    def log_events(self) -> None:
-        """Record events from now on (an empty log; whatever was recorded before is dropped)."""
-        self._events = []
-
-    @property
-    def logs_events(self) -> bool:
-        return self._events is not None
-
-    def take_events(self) -> list[tuple[Any, ...]]:
-        """The events recorded since the last call (or since ``log_events``), oldest first; [] if the log
-        is off."""
-        events = self._events
-        if events is None:
-            return []
-        self._events = []
-        return events
-
-    # ---- the driver -------------------------------------------------------------------------------
-    def _run(self) -> None:
-        """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
-        stack = self._stack
-        while stack and not self._over:
-            task = stack[-1]
-            if task[0] >= DECISION:
-                legal = self._legal(task)
-                if len(legal) > 1:
-                    self._legal_now = legal
-                    return
-                stack.pop()
-                if legal:
-                    if self._events is not None:
-                        self._events.append(("forced", task[1], legal[0], task[0]))
-                    self._decide(task, legal[0])
-                continue
-            stack.pop()
-            self._auto(task)
-
-    def legal_action_ids(self) -> list[int]:
-        if self._over or not self._stack:
-            return []
-        return self._legal_now.copy()
-
-    def illegal_reason(self, action_id: int) -> str | None:
-        if self._over:
-            return "The game is over; no more actions can be taken."
-        if not isinstance(action_id, int) or not 0 <= action_id < A.NUM_ACTIONS:
-            return f"There is no action with id {action_id!r} in Caylus (ids are 0 to {A.NUM_ACTIONS - 1})."
-        if action_id in self._legal_now:
-            return None
-        return self._why_not(self._stack[-1], action_id)
-
-    def _apply_legal(self, action_id: int) -> None:
-        task = self._stack.pop()
-        self._legal_now = []
-        self._decide(task, action_id)
-        self._run()
 
     # ---- automatic tasks --------------------------------------------------------------------------
     def _auto(self, task: tuple[int, ...]) -> None:
@@ -1087,8 +1013,8 @@ class CaylusState(State):
         """The pending decision in words."""
         return text.prompt(self)
 
-    def _why_not(self, task: tuple[int, ...], a: int) -> str:
-        return text.why_not(self, task, a)
+    def _why_not(self, task: tuple[int, ...], action_id: int) -> str:
+        return text.why_not(self, task, action_id)
 
     def action_label(self, action_id: int) -> str:
         return A.LABELS[action_id]

@@ -6,6 +6,7 @@ A task is a tuple of ints: ``(kind, *args)``. Kinds below DECISION run by themse
 
 from __future__ import annotations
 
+from masterbuilder.core.task_stack import DECISION as DECISION
 from masterbuilder.games.caylus.tiles import Effect
 
 NOBODY = -1
@@ -39,7 +40,6 @@ T_NEXT_TURN = 19
 T_GAIN = 20  # (seat, cube, count): give cubes after a payment decided on top of it
 T_FAVOURS = 21  # (seat, count): royal favours, one row each
 # decision tasks: (kind, seat, arg, arg2); kinds >= DECISION
-DECISION = 100
 D_PLACE = 100  # place a worker or pass
 D_GATE = 101  # move the gate worker
 D_GUILD = 102  # move the provost for free

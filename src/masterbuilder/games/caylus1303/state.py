@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State
+from masterbuilder.core.task_stack import TaskStackState
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text
 from masterbuilder.games.caylus1303.data import (
@@ -105,10 +105,12 @@ _TAKES_WORKER = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t i
 _STANDARD_BUNDLES = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
 
 
-class Caylus1303State(State):
+class Caylus1303State(TaskStackState):
     """A game of Caylus 1303 for 2 to 5 players."""
 
     game = "caylus1303"
+    title = "Caylus 1303"
+    num_actions = A.NUM_ACTIONS
 
     # seats
     _res: list[list[int]]  # [seat][resource]
@@ -137,10 +139,6 @@ class Caylus1303State(State):
     _provost: int  # the provost stands after this road space: spaces 1..provost activate
     _round: int
     _phase: int
-    _stack: list[tuple[int, ...]]
-    _over: bool
-    _legal_now: list[int]  # the legal actions of the pending decision (derived, cached by _run)
-    _events: list[tuple[Any, ...]] | None = None
 
     # ---- setup ------------------------------------------------------------------------------------
     @classmethod
@@ -206,16 +204,6 @@ class Caylus1303State(State):
         return s
 
     # ---- queries ----------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        if self._over or not self._stack:
-            return None
-        return self._stack[-1][1]
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._over
-
     @property
     def round(self) -> int:
         return self._round
@@ -331,14 +319,6 @@ class Caylus1303State(State):
     def goldsmith_used(self) -> bool:
         return bool(self._goldsmith_used)
 
-    @property
-    def pending_decision(self) -> tuple[int, ...] | None:
-        """The decision waiting for an action: ``(kind, seat, *args)``, kind one of the ``D_*`` constants of
-        ``tasks.py``; None once the game is over."""
-        if self._over or not self._stack:
-            return None
-        return self._stack[-1]
-
     def placement_cost(self, seat: int, early: bool = False) -> int:
         """Workers a placement takes from the supply: 1, +1 once someone has passed (not for the Night
         Worker), +1 for the Early Riser's placement."""
@@ -363,66 +343,9 @@ class Caylus1303State(State):
         """PP added at the end for gold (zeros before the end)."""
         return list(self._final_bonus)
 
-    # ---- the event log ----------------------------------------------------------------------------
-    def log_events(self) -> None:
-        """Record events from now on (an empty log)."""
-        self._events = []
-
-    @property
-    def logs_events(self) -> bool:
-        return self._events is not None
-
-    def take_events(self) -> list[tuple[Any, ...]]:
-        """The events recorded since the last call, oldest first; [] if the log is off."""
-        events = self._events
-        if events is None:
-            return []
-        self._events = []
-        return events
-
     def _event(self, *event: Any) -> None:
         if self._events is not None:
             self._events.append(event)
-
-    # ---- the driver -------------------------------------------------------------------------------
-    def _run(self) -> None:
-        stack = self._stack
-        while stack and not self._over:
-            task = stack[-1]
-            if task[0] >= DECISION:
-                legal = self._legal(task)
-                if len(legal) > 1:
-                    self._legal_now = legal
-                    return
-                stack.pop()
-                if self._events is not None:
-                    self._events.append(("forced", task[1], legal[0], task[0]))
-                self._decide(task, legal[0])
-                continue
-            stack.pop()
-            self._auto(task)
-
-    def legal_action_ids(self) -> list[int]:
-        if self._over or not self._stack:
-            return []
-        return self._legal_now.copy()
-
-    def illegal_reason(self, action_id: int) -> str | None:
-        if self._over:
-            return "The game is over; no more actions can be taken."
-        if not isinstance(action_id, int) or not 0 <= action_id < A.NUM_ACTIONS:
-            return (
-                f"There is no action with id {action_id!r} in Caylus 1303 (ids are 0 to {A.NUM_ACTIONS - 1})."
-            )
-        if action_id in self._legal_now:
-            return None
-        return text.why_not(self, self._stack[-1], action_id)
-
-    def _apply_legal(self, action_id: int) -> None:
-        task = self._stack.pop()
-        self._legal_now = []
-        self._decide(task, action_id)
-        self._run()
 
     # ---- automatic tasks --------------------------------------------------------------------------
     def _auto(self, task: tuple[int, ...]) -> None:
@@ -978,6 +901,9 @@ class Caylus1303State(State):
             self._stack.append((D_FAVOUR, seat))
 
     # ---- text -------------------------------------------------------------------------------------
+    def _why_not(self, task: tuple[int, ...], action_id: int) -> str:
+        return text.why_not(self, task, action_id)
+
     def prompt(self) -> str:
         """The pending decision in words."""
         return text.prompt(self)

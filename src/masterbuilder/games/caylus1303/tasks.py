@@ -7,6 +7,8 @@ it reversed, so the first task runs first).
 
 from __future__ import annotations
 
+from masterbuilder.core.task_stack import DECISION as DECISION
+
 NOBODY = -1
 EMPTY = -1
 
@@ -35,7 +37,6 @@ T_BOARD_CHAR = 20  # (seat): after a construction-site favour, a character from 
 
 GET_PP, GET_GOLD, GET_WORKERS = 0, 1, 2
 
-DECISION = 100
 D_DRAFT = 100  # (seat)
 D_EARLY = 101  # (seat)
 D_PLACE = 102  # (seat)

@@ -1,0 +1,127 @@
+"""The driver shared by games whose rounds run as a stack of small tasks (Caylus, Caylus 1303).
+
+A task is a tuple of ints ``(kind, *args)``. Kinds below :data:`DECISION` run by themselves (``_auto``);
+a decision ``(kind, seat, *args)`` waits for that seat's action (``_legal`` lists the choices, ``_decide``
+carries one out). A decision with a single legal action is taken automatically, so ``legal_action_ids``
+always offers a real choice. The stack, like the rest of the state, is plain data: it is copied by
+``clone`` and written by ``to_json``.
+
+An optional event log records what the automatic steps did, for people watching; it is not part of the
+state (``clone`` starts without it and ``to_json`` leaves it out).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from masterbuilder.core.state import State
+
+DECISION = 100  # task kinds from here on are decisions
+
+
+class TaskStackState(State):
+    """A State driven by a stack of tasks; subclasses provide the rules of each task kind."""
+
+    title: ClassVar[str]  # the game's name in messages
+    num_actions: ClassVar[int]
+
+    _stack: list[tuple[int, ...]]
+    _over: bool
+    _legal_now: list[int]  # the legal actions of the pending decision (derived, cached by _run)
+    _events: list[tuple[Any, ...]] | None = None
+
+    # ---- provided by each game ----------------------------------------------------------------------
+    @abstractmethod
+    def _auto(self, task: tuple[int, ...]) -> None:
+        """Carry out an automatic task (it has been popped)."""
+
+    @abstractmethod
+    def _legal(self, task: tuple[int, ...]) -> list[int]:
+        """The legal action ids of a decision task, ascending."""
+
+    @abstractmethod
+    def _decide(self, task: tuple[int, ...], action_id: int) -> None:
+        """Carry out a legal choice of a decision task (it has been popped)."""
+
+    @abstractmethod
+    def _why_not(self, task: tuple[int, ...], action_id: int) -> str:
+        """Why ``action_id`` is not legal in the decision ``task``: a sentence for a player."""
+
+    # ---- queries ------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self._over or not self._stack:
+            return None
+        return self._stack[-1][1]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._over
+
+    @property
+    def pending_decision(self) -> tuple[int, ...] | None:
+        """The decision waiting for an action: ``(kind, seat, *args)``, kind one of the game's decision
+        kinds (``D_*`` in its ``tasks.py``); None once the game is over."""
+        if self._over or not self._stack:
+            return None
+        return self._stack[-1]
+
+    # ---- the event log ------------------------------------------------------------------------------
+    def log_events(self) -> None:
+        """Record events from now on (an empty log; whatever was recorded before is dropped)."""
+        self._events = []
+
+    @property
+    def logs_events(self) -> bool:
+        return self._events is not None
+
+    def take_events(self) -> list[tuple[Any, ...]]:
+        """The events recorded since the last call (or since ``log_events``), oldest first; [] if the log
+        is off."""
+        events = self._events
+        if events is None:
+            return []
+        self._events = []
+        return events
+
+    # ---- the driver ---------------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
+        stack = self._stack
+        while stack and not self._over:
+            task = stack[-1]
+            if task[0] >= DECISION:
+                legal = self._legal(task)
+                if len(legal) > 1:
+                    self._legal_now = legal
+                    return
+                stack.pop()
+                if legal:
+                    if self._events is not None:
+                        self._events.append(("forced", task[1], legal[0], task[0]))
+                    self._decide(task, legal[0])
+                continue
+            stack.pop()
+            self._auto(task)
+
+    def legal_action_ids(self) -> list[int]:
+        if self._over or not self._stack:
+            return []
+        return self._legal_now.copy()
+
+    def illegal_reason(self, action_id: int) -> str | None:
+        if self._over:
+            return "The game is over; no more actions can be taken."
+        n = self.num_actions
+        if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < n:
+            return f"There is no action with id {action_id!r} in {self.title} (ids are 0 to {n - 1})."
+        if action_id in self._legal_now:
+            return None
+        return self._why_not(self._stack[-1], action_id)
+
+    def _apply_legal(self, action_id: int) -> None:
+        task = self._stack.pop()
+        self._legal_now = []
+        self._decide(task, action_id)
+        self._run()
