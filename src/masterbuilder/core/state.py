@@ -79,6 +79,15 @@ class State(ABC):
     ) -> State:
         """Rebuild a state from :meth:`_state_dict` output."""
 
+    def resample_hidden(self, seat: int, seed: int) -> State:
+        """A copy in which everything ``seat`` cannot see is drawn again (seeded), consistent with all it
+        has seen: for search that must not peek (information-set MCTS, OpenSpiel's
+        ``resample_from_infostate``). The copy's ``history`` is the original's; it is a hypothetical
+        position, not a replay of it. Games with nothing hidden from ``seat`` return a clone."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        return self.clone()
+
     def describe_action(self, action_id: int) -> str:
         """A longer sentence for people; games override it where the label is terse."""
         return self.action_label(action_id)

@@ -385,6 +385,22 @@ class BuildersState(State):
         return DESCRIPTIONS[action_id]
 
     # ---- copies and serialisation -----------------------------------------------------------------
+    def resample_hidden(self, seat: int, seed: int) -> BuildersState:
+        """A copy with the unseen cards reshuffled: the building deck below its visible top card, and the
+        worker deck (below its top card when ``open_worker_deck`` shows it). Everything else is public."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        c = self.clone()
+        rng = SplitMix64(seed)
+        hidden = c._bdeck[:-1]
+        rng.shuffle(hidden)
+        c._bdeck[:-1] = hidden
+        keep = 1 if self.options["open_worker_deck"] else 0
+        hidden = c._wdeck[: len(c._wdeck) - keep]
+        rng.shuffle(hidden)
+        c._wdeck[: len(c._wdeck) - keep] = hidden
+        return c
+
     def clone(self) -> BuildersState:
         c = BuildersState.__new__(BuildersState)
         c.num_players, c.seed, c.options = self.num_players, self.seed, self.options
