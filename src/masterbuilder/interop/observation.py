@@ -92,9 +92,11 @@ class ObservationSpec:
     low: npt.NDArray[np.float32]
     high: npt.NDArray[np.float32]
     _index: dict[str, Block] = field(init=False, repr=False, compare=False)
+    _bounds: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {b.name: b for b in self.blocks})
+        object.__setattr__(self, "_bounds", {b.name: (b.start, b.size) for b in self.blocks})
 
     def block(self, name: str) -> Block:
         """The block called ``name`` (KeyError if there is none)."""
@@ -121,22 +123,37 @@ def _seats(n: int) -> str:
 
 
 class _Writer:
-    """Fills a zero vector block by block; offsets are checked (an out-of-range id is a bug, not data)."""
+    """Collects (slot, value) writes block by block and fills the vector in one numpy call; offsets are
+    checked (an out-of-range id is a bug, not data). Each slot is written at most once."""
 
-    __slots__ = ("buf", "index")
+    __slots__ = ("bounds", "size", "slots", "values")
 
     def __init__(self, spec: ObservationSpec) -> None:
-        self.buf: npt.NDArray[np.float32] = np.zeros(spec.size, dtype=np.float32)
-        self.index = spec._index
+        self.bounds = spec._bounds
+        self.size = spec.size
+        self.slots: list[int] = []
+        self.values: list[float] = []
 
     def set(self, name: str, offset: int, value: float) -> None:
-        b = self.index[name]
-        if not 0 <= offset < b.size:
-            raise IndexError(f"Slot {offset} is outside block {name!r} of {b.size} slots.")
-        self.buf[b.start + offset] = value
+        start, size = self.bounds[name]
+        if not 0 <= offset < size:
+            raise IndexError(f"Slot {offset} is outside block {name!r} of {size} slots.")
+        if value:  # the vector starts at zero; every slot is written at most once
+            self.slots.append(start + offset)
+            self.values.append(value)
 
     def one(self, name: str, offset: int) -> None:
-        self.set(name, offset, 1.0)
+        start, size = self.bounds[name]
+        if not 0 <= offset < size:
+            raise IndexError(f"Slot {offset} is outside block {name!r} of {size} slots.")
+        self.slots.append(start + offset)
+        self.values.append(1.0)
+
+    def vector(self) -> npt.NDArray[np.float32]:
+        buf = np.zeros(self.size, dtype=np.float32)
+        if self.slots:
+            buf[np.fromiter(self.slots, dtype=np.intp, count=len(self.slots))] = self.values
+        return buf
 
 
 def _pending(state: State) -> tuple[int, ...] | None:
@@ -635,9 +652,8 @@ def _caylus1303_encode(state: State, seat: int, w: _Writer) -> None:
         w.one("road_tile", i * (H_TILES + 1) + (H_TILES if key is None else hdata.TILE_BY_KEY[key]))
         w.one("road_owner", i * (n + 1) + rel(sp["owner"]))
         w.set("road_residence", i, float(sp["residence"]))
-        for s in sp["workers"]:
-            slot = i * n + rel(s)
-            w.set("road_workers", slot, w.buf[w.index["road_workers"].start + slot] + 1)
+        for s in sp["workers"]:  # distinct seats: the Journeyman never joins its own worker
+            w.one("road_workers", i * n + rel(s))
     for i, s in enumerate(v["site"]):
         w.one("site", i * n + rel(s))
     slots = v["slots"]
@@ -750,8 +766,9 @@ def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
     spec = _state_spec(state)
     w = _Writer(spec)
     _GAMES[state.game][1](state, seat, w)
-    np.clip(w.buf, spec.low, spec.high, out=w.buf)
-    return w.buf
+    buf = w.vector()
+    np.clip(buf, spec.low, spec.high, out=buf)
+    return buf
 
 
 def action_mask(state: State) -> npt.NDArray[np.int8]:
