@@ -77,3 +77,17 @@ def test_measurements_are_positive_even_with_no_time() -> None:
     assert clones > 0 and seconds > 0
     (result,) = bench_game("builders", 0.0, [2])
     assert result.games_per_second > 0 and result.clones_per_second > 0
+
+
+def test_bench_writes_a_markdown_table_and_the_openspiel_reference(tmp_path: Path) -> None:
+    out = tmp_path / "caylus1303.json"
+    args = ["bench", "caylus1303", "--seconds", "0.05", "--players", "2", "--json-out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text())
+    ref = doc["reference"]  # the `interop` extra is installed by `make test`
+    assert ref["game"].startswith("python_tic_tac_toe") and ref["moves_per_second"] > 0
+    table = out.with_suffix(".md").read_text()
+    assert table.startswith("# Caylus 1303: engine speed on one core")
+    assert "| players | games | games/s | actions/s | actions/game | clones/s |" in table
+    assert table.count("\n| 2 | ") == 1 and "moves/s" in table

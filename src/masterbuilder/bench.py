@@ -1,4 +1,5 @@
-"""Engine speed on one core, for any registered game: random playouts per second and clones per second.
+"""Engine speed on one core, for any registered game: random playouts per second and clones per second,
+written as JSON and as a Markdown table, with OpenSpiel's own Python tic-tac-toe as a reference point.
 
 A playout is a fresh seeded game played to the end by picking uniformly among ``legal_action_ids()`` and
 applying through the public ``apply``; clones are timed on mid-game states (half-way through random games).
@@ -159,14 +160,77 @@ def machine_info() -> dict[str, Any]:
     }
 
 
-def bench_document(game: str, seconds: float, results: Sequence[BenchResult]) -> dict[str, Any]:
+def openspiel_reference(seconds: float, seed: int = 0) -> dict[str, Any] | None:
+    """For scale: random playouts of OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``, the Python
+    game path our OpenSpiel adapter also takes), in moves/s; None without the ``openspiel`` extra."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    choice = random.Random(seed).choice
+    games = moves = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            moves += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+    return {
+        "game": "python_tic_tac_toe (OpenSpiel)",
+        "games": games,
+        "moves": moves,
+        "seconds": elapsed,
+        "moves_per_second": moves / elapsed,
+    }
+
+
+def bench_document(
+    game: str, seconds: float, results: Sequence[BenchResult], reference: dict[str, Any] | None = None
+) -> dict[str, Any]:
     return {
         "game": game,
         "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
         "seconds": seconds,
         "machine": machine_info(),
         "results": [r.to_json() for r in results],
+        "reference": reference,
     }
+
+
+def markdown(doc: dict[str, Any]) -> str:
+    """The document as a Markdown table, with the machine and the OpenSpiel reference point."""
+    m = doc["machine"]
+    lines = [
+        f"# {game_info(doc['game']).title}: engine speed on one core",
+        "",
+        f"{doc['timestamp']} · {m['processor']} · {m['cpu_count']} CPUs · {m['implementation']} {m['python']}"
+        f" · {m['platform']}",
+        "",
+        "| players | games | games/s | actions/s | actions/game | clones/s |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in doc["results"]:
+        cells = [
+            str(r["players"]),
+            f"{r['games']:,}",
+            f"{r['games_per_second']:,.1f}",
+            f"{r['actions_per_second']:,.0f}",
+            f"{r['mean_actions_per_game']:,.0f}",
+            f"{r['clones_per_second']:,.0f}",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    ref = doc.get("reference")
+    lines.append("")
+    if ref:
+        lines.append(f"Reference: {ref['game']}, random playouts: {ref['moves_per_second']:,.0f} moves/s.")
+    else:
+        lines.append("Reference: OpenSpiel is not installed (the `openspiel` extra), so no reference point.")
+    return "\n".join(lines) + "\n"
 
 
 def results_table(game: str, results: Sequence[BenchResult]) -> Table:
@@ -204,7 +268,9 @@ def run_bench(
     out = console if console is not None else Console()
     with out.status("Measuring...") as status:
         results = bench_game(game, seconds, players, on_step=lambda text: status.update(f"Measuring: {text}"))
-    doc = bench_document(game, seconds, results)
+        status.update("Measuring: OpenSpiel's Python tic-tac-toe, for scale")
+        reference = openspiel_reference(min(1.0, max(0.05, seconds / 10)))
+    doc = bench_document(game, seconds, results, reference)
     out.print(results_table(game, results))
     machine = doc["machine"]
     out.print(
@@ -215,5 +281,11 @@ def run_bench(
     path = json_out if json_out is not None else default_output(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-    out.print(f"Wrote {path}", markup=False)
+    table = path.with_suffix(".md")
+    table.write_text(markdown(doc), encoding="utf-8")
+    if reference:
+        out.print(
+            f"For scale: {reference['game']} random playouts, {reference['moves_per_second']:,.0f} moves/s"
+        )
+    out.print(f"Wrote {path} and {table}", markup=False)
     return doc
