@@ -304,6 +304,8 @@ def _builders_encode(state: State, seat: int, w: _Writer) -> None:
 
 # ---- Caylus ------------------------------------------------------------------------------------------------
 
+PAY_CAP = 5  # stacked payments: at most 5 (a building's "any" part, a trade)
+FORGONE_CAP = 100
 C_TILES = len(ctiles.TILES)  # 36
 C_TILE_ID = {t.key: t.id for t in ctiles.TILES}
 C_ROAD = ctiles.ROAD_LENGTH  # 28
@@ -466,6 +468,21 @@ def _caylus_defs(n: int) -> list[_Def]:
             f"{n} × 4: favour column reached per row (prestige, deniers, resources, buildings)",
         ),
         ("final_bonus", n, 0, PP_CAP, "prestige added at the end per player"),
+        (
+            "favour_rows_used",
+            n * 4,
+            0,
+            1,
+            f"{n} × 4: 1 if the player used that favour row in the current phase (one favour per row)",
+        ),
+        (
+            "batches_given",
+            n,
+            0,
+            PAY_CAP * 3,
+            f"castle batches each player gave this turn (clipped at {PAY_CAP * 3})",
+        ),
+        ("pending_payments", 1, 0, PAY_CAP, "'pay a cube' decisions still stacked for the player to move"),
     ]
 
 
@@ -527,7 +544,11 @@ def _caylus_encode(state: State, seat: int, w: _Writer) -> None:
         w.set("workers_at_home", k, p["workers_at_home"])
         for row, name in enumerate(C_FAVOUR_ROWS):
             w.set("favours", k * 4 + row, p["favours"][name])
+            if name in p["favour_rows_used"]:
+                w.one("favour_rows_used", k * 4 + row)
         w.set("final_bonus", k, p["final_bonus"])
+        w.set("batches_given", k, p["batches_given"])
+    w.set("pending_payments", 0, v["pending_payments"])
 
 
 # ---- Caylus 1303 -------------------------------------------------------------------------------------------
@@ -624,6 +645,20 @@ def _caylus1303_defs(n: int) -> list[_Def]:
             f"bundles delivered this round per player (clipped at {H_BUNDLES_CAP})",
         ),
         ("final_bonus", n, 0, PP_CAP, "prestige added at the end per player"),
+        (
+            "forgone_workers",
+            n,
+            0,
+            FORGONE_CAP,
+            f"workers due that the camp could not supply (clipped at {FORGONE_CAP})",
+        ),
+        (
+            "pending_payments",
+            1,
+            0,
+            PAY_CAP,
+            "'pay a resource' decisions still stacked for the player to move",
+        ),
     ]
 
 
@@ -683,6 +718,8 @@ def _caylus1303_encode(state: State, seat: int, w: _Writer) -> None:
         w.set("houses", k, p["houses"])
         w.set("bundles", k, p["bundles"])
         w.set("final_bonus", k, p["final_bonus"])
+        w.set("forgone_workers", k, p["forgone_workers"])
+    w.set("pending_payments", 0, v["pending_payments"])
 
 
 # ---- the interface -----------------------------------------------------------------------------------------

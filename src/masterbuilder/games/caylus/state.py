@@ -1219,6 +1219,7 @@ class CaylusState(TaskStackState):
             "open_favour_columns": self.open_columns,
             "supply": {TILES[t].key: n for t, n in enumerate(self._supply) if n},
             "pending_transforms": {str(k): v for k, v in sorted(self._transform.items())},
+            "pending_payments": sum(1 for t in self._stack if t[0] == D_PAY),
             "players": [
                 {
                     "seat": p,
@@ -1228,6 +1229,10 @@ class CaylusState(TaskStackState):
                     "workers_at_home": self._workers[p],
                     "favours": dict(zip(FAVOUR_ROW_NAMES, self._favour[p], strict=True)),
                     "final_bonus": self._final_bonus[p],
+                    "favour_rows_used": [
+                        name for row, name in enumerate(FAVOUR_ROW_NAMES) if self._rows_used[p] >> row & 1
+                    ],
+                    "batches_given": self._given[p],
                 }
                 for p in range(self.num_players)
             ],

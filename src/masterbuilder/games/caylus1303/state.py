@@ -1126,6 +1126,7 @@ class Caylus1303State(TaskStackState):
             },
             "journeyman_used": bool(self._journeyman_used),
             "goldsmith_used": bool(self._goldsmith_used),
+            "pending_payments": sum(1 for t in self._stack if t[0] == D_PAY),
             "players": [
                 {
                     "seat": p,
@@ -1137,6 +1138,7 @@ class Caylus1303State(TaskStackState):
                     "bundles": self._bundles[p],
                     "characters": [CHARACTERS[c].key for c in self.characters_of(p)],
                     "final_bonus": self._final_bonus[p],
+                    "forgone_workers": self._forgone[p],
                 }
                 for p in range(self.num_players)
             ],
