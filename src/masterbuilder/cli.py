@@ -1,4 +1,4 @@
-"""The ``masterbuilder`` command: play, replay, simulate, bench, games."""
+"""The ``masterbuilder`` command: play, replay, simulate, tournament, bench, games."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ from masterbuilder.agents import Agent, agent_spec, agents_for, make_agent
 from masterbuilder.arena.match import agent_seeds
 from masterbuilder.arena.simulate import GameOutcome, Summary, summarize
 from masterbuilder.arena.simulate import simulate as run_simulation
+from masterbuilder.arena.tournament import (
+    BACKENDS,
+    ConfigMismatch,
+    TournamentConfig,
+    TournamentSummary,
+    ratings_chart,
+    run_tournament,
+    summarize_tournament,
+)
 from masterbuilder.bench import run_bench
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, new_game
 from masterbuilder.ui import records
@@ -312,6 +321,155 @@ def simulate(
         typer.echo(json.dumps(doc, indent=2))
     else:
         _summary_text(Console(highlight=False), summary, seconds)
+
+
+# ---- tournament ----------------------------------------------------------------------------------------
+def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool, seconds: float) -> None:
+    config = summary.config
+    title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
+    table = Table(title=title, title_justify="left")
+    for column in ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score"):
+        table.add_column(column, justify="left" if column == "Agent" else "right")
+    for s in summary.agents:
+        table.add_row(
+            s.agent,
+            str(s.games),
+            str(s.wins),
+            str(s.shared_wins),
+            f"{s.win_rate:.1%}",
+            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            f"{s.mean_score:.2f}",
+        )
+    console.print(table)
+    rated = Table(title="OpenSkill ratings (Plackett-Luce)", title_justify="left")
+    for column in ("Agent", "μ", "σ", "Ordinal (μ − 3σ)"):
+        rated.add_column(column, justify="left" if column == "Agent" else "right")
+    for r in summary.ratings:
+        rated.add_row(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+    console.print(rated)
+    if by_seat:
+        seats = Table(title="By seat (Score: mean score)", title_justify="left")
+        for column in ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score"):
+            seats.add_column(column, justify="left" if column == "Agent" else "right", no_wrap=True)
+        for s in summary.seats:
+            seats.add_row(
+                str(s.seat),
+                s.agent,
+                str(s.games),
+                str(s.wins),
+                str(s.shared_wins),
+                f"{s.win_rate:.1%}",
+                f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+                f"{s.mean_score:.2f}",
+            )
+        console.print(seats)
+    console.print("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
+    if summary.games % summary.cycle:
+        console.print(
+            f"Note: the seat rotation repeats every {summary.cycle} games; {summary.games} games is not a "
+            "multiple, so seats are not exactly balanced."
+        )
+    console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    agents: Annotated[
+        str, typer.Option("--agents", "-a", help="The bots, comma-separated, each named once.")
+    ],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players per game (default: number of agents).")
+    ] = None,
+    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Games played in parallel.")] = 1,
+    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Results file, one JSON line per game; rerunning resumes it "
+            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl)."
+        ),
+    ] = None,
+    backend: Annotated[str, typer.Option(help="Where games run: process or ray.")] = "process",
+    ray_address: Annotated[
+        str | None, typer.Option("--ray-address", help="Ray cluster to join (default: a local instance).")
+    ] = None,
+    chart: Annotated[Path | None, typer.Option(help="Write a PNG of the ratings over the games.")] = None,
+    by_seat: Annotated[bool, typer.Option("--by-seat", help="Also show the results by seat.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    option: OptionList = None,
+) -> None:
+    """Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."""
+    info = _game(game)
+    options = _options(info, option)
+    names = _names(agents, "--agents")
+    count = _check_players(info, players if players is not None else len(names))
+    for name in dict.fromkeys(names):
+        _bot(name, game, 0)
+    if games_count < 1:
+        fail(f"--games must be at least 1, not {games_count}.")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}.")
+    if backend not in BACKENDS:
+        fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}.")
+    if ray_address is not None and backend != "ray":
+        fail("--ray-address needs --backend ray.")
+    try:
+        config = TournamentConfig(game, count, tuple(names), seed, options)
+    except ValueError as exc:
+        fail(str(exc))
+    if out is None:
+        tag = "_".join(n.replace(":", "-").replace("/", "-") for n in names)
+        out = Path("results") / f"{game}-{count}p-{tag}-seed{seed}.jsonl"
+
+    progress = Progress(
+        TextColumn("Tournament"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=as_json,
+    )
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task("games", total=games_count)
+        try:
+            results = run_tournament(
+                config,
+                games_count,
+                out,
+                workers=workers,
+                backend=backend,
+                ray_address=ray_address,
+                on_game=lambda _: progress.advance(task),
+                on_resume=lambda n: progress.update(task, completed=n),
+            )
+        except KeyboardInterrupt:
+            progress.stop()
+            typer.echo(f"Interrupted; the finished games are in {out}; rerun to resume.", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except ConfigMismatch as exc:
+            fail(str(exc))
+        except (OSError, ValueError) as exc:
+            fail(f"Could not run the tournament: {exc}", code=1)
+    seconds = max(time.perf_counter() - start, 1e-9)
+    summary = summarize_tournament(config, results)
+    if chart is not None:
+        try:
+            ratings_chart(summary, chart)
+        except OSError as exc:
+            fail(f"Could not write the chart: {exc}", code=1)
+    if as_json:
+        doc = summary.to_json()
+        doc.update(results=str(out), seconds=seconds, chart=None if chart is None else str(chart))
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        console = Console(highlight=False)
+        _tournament_text(console, summary, by_seat, seconds)
+        console.print(f"Results: {out}", markup=False, soft_wrap=True)
+        if chart is not None:
+            console.print(f"Chart: {chart}", markup=False, soft_wrap=True)
 
 
 # ---- bench ---------------------------------------------------------------------------------------------

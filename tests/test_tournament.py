@@ -1,0 +1,232 @@
+"""Tournaments: the seat rotation, the statistics, the results file (resume), the command, Ray."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from masterbuilder.arena.simulate import wilson_interval
+from masterbuilder.arena.tournament import (
+    ConfigMismatch,
+    TournamentConfig,
+    play_pairing,
+    ranks,
+    read_results,
+    run_tournament,
+    schedule,
+    seat_cycle,
+    summarize_tournament,
+)
+from masterbuilder.cli import app
+
+runner = CliRunner()
+BUILDERS3 = TournamentConfig("builders", 2, ("greedy", "heuristic", "random"), seed=5)
+
+
+def without_seconds(path: Path) -> list[Any]:
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for record in lines[1:]:
+        record.pop("seconds")
+    return [lines[0], *sorted(lines[1:], key=lambda r: r["index"])]
+
+
+# ---- schedule -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 3), (4, 4), (3, 2), (4, 2), (5, 3), (5, 4)])
+def test_every_agent_sits_in_every_seat_equally_over_a_cycle(agents: int, players: int) -> None:
+    names = tuple(f"a{i}" for i in range(agents))
+    cycle = seat_cycle(names, players)
+    counts = Counter((seat, name) for seating in cycle for seat, name in enumerate(seating))
+    assert set(counts) == {(s, a) for s in range(players) for a in names}
+    assert len(set(counts.values())) == 1
+    assert all(len(set(seating)) == players for seating in cycle)
+    # two cycles of games: balanced again, seeds consecutive, seating repeating
+    config = TournamentConfig("builders", players, names, seed=10)
+    games = schedule(config, 2 * len(cycle))
+    assert [g.seed for g in games] == list(range(10, 10 + 2 * len(cycle)))
+    assert [g.seats for g in games] == cycle + cycle
+
+
+def test_equal_counts_are_cyclic_rotations() -> None:
+    assert seat_cycle(("a", "b", "c"), 3) == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    assert seat_cycle(("a", "b", "c"), 2) == [
+        ("a", "b"),
+        ("b", "a"),
+        ("a", "c"),
+        ("c", "a"),
+        ("b", "c"),
+        ("c", "b"),
+    ]
+
+
+def test_config_checks() -> None:
+    with pytest.raises(ValueError, match="at least 3 agents"):
+        TournamentConfig("caylus", 3, ("heuristic", "random"))
+    with pytest.raises(ValueError, match="only once"):
+        TournamentConfig("caylus", 2, ("random", "random"))
+    with pytest.raises(ValueError, match="two agents"):
+        TournamentConfig("caylus", 1, ("random",))
+
+
+# ---- statistics ---------------------------------------------------------------------------------------
+def record(index: int, seats: list[str], scores: list[int], winners: list[int]) -> dict[str, Any]:
+    return {
+        "index": index,
+        "seed": index,
+        "seats": seats,
+        "scores": scores,
+        "winners": winners,
+        "actions": 10,
+    }
+
+
+def test_aggregation_on_hand_made_results() -> None:
+    config = TournamentConfig("builders", 2, ("a", "b", "c"))
+    results = [
+        record(3, ["b", "a"], [5, 5], [0, 1]),  # shared
+        record(0, ["a", "b"], [10, 4], [0]),
+        record(1, ["b", "a"], [3, 8], [1]),
+        record(2, ["a", "c"], [2, 9], [1]),
+    ]
+    summary = summarize_tournament(config, results)
+    assert summary.games == 4 and summary.shared_games == 1 and summary.cycle == 6
+    assert summary.mean_actions == 10
+    a, b, c = summary.agents
+    assert (a.agent, a.games, a.wins, a.shared_wins, a.points) == ("a", 4, 2, 1, 2.5)
+    assert a.win_rate == 0.5
+    assert (a.win_rate_low, a.win_rate_high) == wilson_interval(2, 4)
+    assert a.mean_score == pytest.approx((10 + 8 + 2 + 5) / 4)
+    assert (b.games, b.wins, b.shared_wins, b.points, b.mean_score) == (3, 0, 1, 0.5, 4.0)
+    assert (c.games, c.wins, c.win_rate, c.mean_score) == (1, 1, 1.0, 9.0)
+    by_seat = {(s.seat, s.agent): s for s in summary.seats}
+    assert by_seat[0, "a"].games == 2 and by_seat[0, "a"].wins == 1
+    assert by_seat[1, "a"].games == 2 and by_seat[1, "a"].wins == 1 and by_seat[1, "a"].shared_wins == 1
+    assert (0, "c") not in by_seat and by_seat[1, "c"].wins == 1
+    # ratings: deterministic whatever the order given; a beat b, so a is rated above b
+    again = summarize_tournament(config, list(reversed(results)))
+    assert again.ratings == summary.ratings
+    ratings = {r.agent: r for r in summary.ratings}
+    assert ratings["a"].mu > ratings["b"].mu
+    assert ratings["a"].ordinal == pytest.approx(ratings["a"].mu - 3 * ratings["a"].sigma)
+    assert [len(h) for h in summary.history.values()] == [4, 4, 4]
+    doc = summary.to_json()
+    assert json.loads(json.dumps(doc))["agents"][0]["wins"] == 2 and doc["balanced"] is False
+
+
+def test_ranks_put_winners_first_then_scores() -> None:
+    assert ranks([5, 9, 7], [1]) == [3, 1, 2]
+    assert ranks([5, 5, 2], [0, 1]) == [1, 1, 2]
+    assert ranks([5, 5, 4], [1]) == [2, 1, 3]  # a tie-break decided the winner
+
+
+# ---- running and resuming -----------------------------------------------------------------------------
+def test_results_match_play_pairing_and_resume_after_interruption(tmp_path: Path) -> None:
+    full = tmp_path / "full.jsonl"
+    results = run_tournament(BUILDERS3, 8, full)
+    assert [r["index"] for r in results] == list(range(8))
+    assert results[3] == {
+        **play_pairing("builders", BUILDERS3.options, schedule(BUILDERS3, 8)[3]),
+        "seconds": results[3]["seconds"],
+    }
+
+    part = tmp_path / "part.jsonl"
+    run_tournament(BUILDERS3, 3, part)
+    with part.open("a", encoding="utf-8") as fh:
+        fh.write('{"index": 3, "se')  # killed mid-write
+    seen: list[int] = []
+    resumed: list[int] = []
+    again = run_tournament(
+        BUILDERS3, 8, part, workers=2, on_game=lambda r: seen.append(r["index"]), on_resume=resumed.append
+    )
+    assert resumed == [3] and sorted(seen) == list(range(3, 8))
+    assert without_seconds(part) == without_seconds(full)
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in again] == without_seconds(full)[1:]
+    # nothing left to do: the file is unchanged
+    before = part.read_text(encoding="utf-8")
+    assert len(run_tournament(BUILDERS3, 8, part, on_game=lambda r: pytest.fail("replayed"))) == 8
+    assert part.read_text(encoding="utf-8") == before
+    assert len(run_tournament(BUILDERS3, 5, part)) == 5
+
+
+def test_a_different_tournament_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    run_tournament(BUILDERS3, 2, out)
+    other = TournamentConfig("builders", 2, ("greedy", "heuristic", "random"), seed=6)
+    with pytest.raises(ConfigMismatch, match="different tournament"):
+        run_tournament(other, 2, out)
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("hello\n", encoding="utf-8")
+    with pytest.raises(ConfigMismatch, match="not a tournament results file"):
+        read_results(junk, BUILDERS3)
+
+
+# ---- the command --------------------------------------------------------------------------------------
+def test_cli_end_to_end_with_two_workers_and_chart(tmp_path: Path) -> None:
+    out, chart = tmp_path / "res.jsonl", tmp_path / "ratings.png"
+    args = ["tournament", "caylus", "--players", "2", "--agents", "heuristic,random", "--games", "4"]
+    args += ["--workers", "2", "--seed", "3", "--out", str(out)]
+    result = runner.invoke(app, [*args, "--chart", str(chart), "--by-seat"])
+    assert result.exit_code == 0, result.output
+    assert (
+        "heuristic" in result.output
+        and "By seat" in result.output
+        and "Ordinal" in result.output
+        and "Traceback" not in result.output
+    )
+    assert chart.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["tournament"]["seed"] == 3
+    # rerun: resumes (nothing to play), JSON summary
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["games"] == 4 and doc["balanced"] is True
+    assert {a["agent"]: a["games"] for a in doc["agents"]} == {"heuristic": 4, "random": 4}
+    assert sum(a["points"] for a in doc["agents"]) == pytest.approx(4)
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 5
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--agents", "heuristic,nobot"], "Unknown bot"),
+        (["--agents", "heuristic,random", "--games", "0"], "--games"),
+        (["--agents", "heuristic,random", "--workers", "0"], "--workers"),
+        (["--agents", "heuristic,random", "--backend", "spark"], "--backend"),
+        (["--agents", "heuristic,random", "--players", "3"], "at least 3 agents"),
+        (["--agents", "heuristic,heuristic"], "only once"),
+        (["--agents", "heuristic,random", "--seed", "1"], "different tournament"),
+    ],
+)
+def test_cli_bad_arguments(tmp_path: Path, extra: list[str], message: str) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text(
+        json.dumps({"tournament": BUILDERS3.header() | {"game": "caylus"}}) + "\n", encoding="utf-8"
+    )
+    result = runner.invoke(app, ["tournament", "caylus", "--out", str(out), "--games", "1", *extra])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+# ---- Ray ----------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_backend_matches_process_backend(tmp_path: Path, local_ray: None) -> None:
+    config = TournamentConfig("caylus", 2, ("heuristic", "random"), seed=2)
+    on_ray, on_processes = tmp_path / "ray.jsonl", tmp_path / "proc.jsonl"
+    run_tournament(config, 6, on_ray, workers=2, backend="ray")
+    run_tournament(config, 6, on_processes, workers=2, backend="process")
+    assert without_seconds(on_ray) == without_seconds(on_processes)
