@@ -3,11 +3,14 @@
 The registry is keyed by name, and one name may be registered once per game: ``heuristic`` is one bot
 for The Builders and another for Caylus. ``make_agent(name, game, seed)`` picks the registration for the
 game; a registration for every game (``games=None``) is the fallback for games with no bot of their own.
+
+A registration may have named presets: ``name:preset`` (``mcts:hard``) is the same bot with other settings.
+``agent_spec``, ``make_agent`` and ``agents_for`` understand the syntax; ``agents_for`` lists every preset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -34,6 +37,7 @@ class AgentSpec:
     description: str
     games: frozenset[str] | None  # None: every game
     factory: AgentFactory
+    presets: Mapping[str, AgentFactory] = field(default_factory=dict)  # "name:preset" -> factory
 
 
 @dataclass
@@ -76,9 +80,16 @@ AGENTS: dict[str, AgentEntry] = {}
 
 
 def register_agent(
-    name: str, description: str, factory: AgentFactory, games: frozenset[str] | None = None
+    name: str,
+    description: str,
+    factory: AgentFactory,
+    games: frozenset[str] | None = None,
+    presets: Mapping[str, AgentFactory] | None = None,
 ) -> None:
-    """Register a bot. ValueError if ``name`` is already registered for one of ``games``."""
+    """Register a bot. ValueError if ``name`` is already registered for one of ``games``, or if ``name``
+    or a preset contains ``:``. ``presets`` maps preset names to factories, for ``name:preset``."""
+    if PRESET_SEP in name or any(PRESET_SEP in p or not p for p in presets or ()):
+        raise ValueError(f"Bot and preset names may not contain {PRESET_SEP!r} or be empty: {name!r}.")
     entry = AGENTS.setdefault(name, AgentEntry(name))
     for spec in entry.specs:
         if spec.games is None or games is None:
@@ -88,24 +99,50 @@ def register_agent(
         if clash:
             where = "every game" if games is None else ", ".join(sorted(games & (spec.games or games)))
             raise ValueError(f"Agent {name!r} is already registered for {where}.")
-    entry.specs.append(AgentSpec(name, description, games, factory))
+    entry.specs.append(AgentSpec(name, description, games, factory, dict(presets or {})))
+
+
+PRESET_SEP = ":"
 
 
 def agent_spec(name: str, game: str) -> AgentSpec | None:
-    """The registration of bot ``name`` for ``game``; None if there is none."""
-    entry = AGENTS.get(name)
-    return None if entry is None else entry.spec_for(game)
+    """The registration of bot ``name`` for ``game``; None if there is none. For ``name:preset`` a spec
+    named so, whose factory makes the preset (None if the bot has no such preset)."""
+    base, sep, preset = name.partition(PRESET_SEP)
+    entry = AGENTS.get(base)
+    spec = None if entry is None else entry.spec_for(game)
+    if spec is None or not sep:
+        return spec
+    factory = spec.presets.get(preset)
+    if factory is None:
+        return None
+    return AgentSpec(name, f"{spec.description} ({preset} preset)", spec.games, factory)
 
 
 def agents_for(game: str) -> list[str]:
-    """Names of the bots that can play ``game``."""
-    return sorted(n for n, entry in AGENTS.items() if entry.spec_for(game) is not None)
+    """Names of the bots that can play ``game``, each preset as ``name:preset`` after its bot."""
+    names: list[str] = []
+    for n in sorted(AGENTS):
+        spec = AGENTS[n].spec_for(game)
+        if spec is not None:
+            names.append(n)
+            names.extend(f"{n}{PRESET_SEP}{p}" for p in spec.presets)
+    return names
 
 
 def make_agent(name: str, game: str, seed: int) -> Agent:
-    """A fresh bot by name. ValueError naming the bots available for the game if unknown."""
+    """A fresh bot by name (or ``name:preset``). ValueError naming the bots available for the game, or
+    the bot's presets, if unknown."""
     spec = agent_spec(name, game)
     if spec is None:
+        base, sep, preset = name.partition(PRESET_SEP)
+        entry = AGENTS.get(base)
+        base_spec = None if entry is None else entry.spec_for(game)
+        if sep and base_spec is not None:
+            if base_spec.presets:
+                known = ", ".join(base_spec.presets)
+                raise ValueError(f"Unknown preset {preset!r} of bot {base!r}; its presets are: {known}.")
+            raise ValueError(f"Bot {base!r} has no presets (asked for {name!r}).")
         known = ", ".join(agents_for(game))
         raise ValueError(f"Unknown bot {name!r} for {game}; the bots for {game} are: {known}.")
     return spec.factory(game, seed)
