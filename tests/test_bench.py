@@ -29,7 +29,18 @@ def check_document(doc: dict[str, Any], players: list[int]) -> None:
 
 def test_bench_command_writes_json(tmp_path: Path) -> None:
     out = tmp_path / "sub" / "bench.json"
-    args = ["bench", "builders", "--seconds", "0.05", "--players", "2,4", "--json-out", str(out)]
+    args = [
+        "bench",
+        "builders",
+        "--seconds",
+        "0.05",
+        "--players",
+        "2,4",
+        "--mcts-moves",
+        "0",
+        "--json-out",
+        str(out),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "Actions/s" in result.output and "Clones/s" in result.output
@@ -38,7 +49,7 @@ def test_bench_command_writes_json(tmp_path: Path) -> None:
 
 def test_bench_command_default_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["bench", "builders", "--seconds", "0.03"])
+    result = CliRunner().invoke(app, ["bench", "builders", "--seconds", "0.03", "--mcts-moves", "0"])
     assert result.exit_code == 0, result.output
     check_document(json.loads((tmp_path / "bench-results" / "builders.json").read_text()), [2, 3, 4])
 
@@ -50,6 +61,7 @@ def test_bench_command_default_output(tmp_path: Path, monkeypatch: pytest.Monkey
         (["builders", "--seconds", "0"], "--seconds must be positive"),
         (["builders", "--players", "5"], "2 to 4 players"),
         (["builders", "--players", "two"], "player counts"),
+        (["builders", "--mcts-moves", "-1"], "--mcts-moves must be 0 or more"),
     ],
 )
 def test_bench_bad_arguments(args: list[str], message: str) -> None:
@@ -81,7 +93,18 @@ def test_measurements_are_positive_even_with_no_time() -> None:
 
 def test_bench_writes_a_markdown_table_and_the_openspiel_reference(tmp_path: Path) -> None:
     out = tmp_path / "caylus1303.json"
-    args = ["bench", "caylus1303", "--seconds", "0.05", "--players", "2", "--json-out", str(out)]
+    args = [
+        "bench",
+        "caylus1303",
+        "--seconds",
+        "0.05",
+        "--players",
+        "2",
+        "--mcts-moves",
+        "1",
+        "--json-out",
+        str(out),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     doc = json.loads(out.read_text())
@@ -91,3 +114,6 @@ def test_bench_writes_a_markdown_table_and_the_openspiel_reference(tmp_path: Pat
     assert table.startswith("# Caylus 1303: engine speed on one core")
     assert "| players | games | games/s | actions/s | actions/game | clones/s |" in table
     assert table.count("\n| 2 | ") == 1 and "moves/s" in table
+    assert [m["preset"] for m in doc["mcts"]] == ["easy", "medium", "hard"]
+    assert all(m["decisions"] == 1 and m["seconds_per_move"] > 0 for m in doc["mcts"])
+    assert "| MCTS preset | iterations | seconds per move | iterations/s |" in table

@@ -176,7 +176,9 @@ def test_simulate_caylus_json() -> None:
 
 def test_bench_caylus(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
-    result = runner.invoke(app, ["bench", "caylus", "--seconds", "0.4", "-p", "3", "--json-out", str(out)])
+    result = runner.invoke(
+        app, ["bench", "caylus", "--seconds", "0.4", "-p", "3", "--mcts-moves", "0", "--json-out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "Caylus: random playouts" in result.output
     (row,) = read_json(out)["results"]

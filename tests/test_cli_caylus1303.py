@@ -606,7 +606,8 @@ def test_simulate_caylus1303_json() -> None:
 def test_bench_caylus1303(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     result = runner.invoke(
-        app, ["bench", "caylus1303", "--seconds", "0.4", "-p", "3", "--json-out", str(out)]
+        app,
+        ["bench", "caylus1303", "--seconds", "0.4", "-p", "3", "--mcts-moves", "0", "--json-out", str(out)],
     )
     assert result.exit_code == 0, result.output
     assert "Caylus 1303: random playouts" in result.output

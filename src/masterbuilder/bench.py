@@ -160,6 +160,33 @@ def machine_info() -> dict[str, Any]:
     }
 
 
+def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> list[dict[str, Any]]:
+    """Per MCTS preset: seconds per decision and iterations per second, over ``moves`` decisions taken from
+    mid-game states of random games (one core)."""
+    from masterbuilder.agents.mcts import PRESETS, make_mcts, preset_config
+
+    states = [s for s in midgame_states(game, players, count=moves, seed=seed) if not s.is_terminal]
+    rows = []
+    for preset in PRESETS:
+        iterations = preset_config(game, preset).iterations or 0
+        agent = make_mcts(game, seed, preset)
+        start = time.perf_counter()
+        for state in states:
+            agent.choose(state)
+        elapsed = time.perf_counter() - start
+        per_move = elapsed / len(states)
+        rows.append(
+            {
+                "preset": preset,
+                "iterations": iterations,
+                "decisions": len(states),
+                "seconds_per_move": per_move,
+                "iterations_per_second": iterations / per_move if per_move > 0 else 0.0,
+            }
+        )
+    return rows
+
+
 def openspiel_reference(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     """For scale: random playouts of OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``, the Python
     game path our OpenSpiel adapter also takes), in moves/s; None without the ``openspiel`` extra."""
@@ -190,7 +217,11 @@ def openspiel_reference(seconds: float, seed: int = 0) -> dict[str, Any] | None:
 
 
 def bench_document(
-    game: str, seconds: float, results: Sequence[BenchResult], reference: dict[str, Any] | None = None
+    game: str,
+    seconds: float,
+    results: Sequence[BenchResult],
+    reference: dict[str, Any] | None = None,
+    mcts: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
     return {
         "game": game,
@@ -198,6 +229,7 @@ def bench_document(
         "seconds": seconds,
         "machine": machine_info(),
         "results": [r.to_json() for r in results],
+        "mcts": list(mcts),
         "reference": reference,
     }
 
@@ -224,6 +256,11 @@ def markdown(doc: dict[str, Any]) -> str:
             f"{r['clones_per_second']:,.0f}",
         ]
         lines.append("| " + " | ".join(cells) + " |")
+    if doc.get("mcts"):
+        lines += ["", "| MCTS preset | iterations | seconds per move | iterations/s |", "|---|---|---|---|"]
+        for m in doc["mcts"]:
+            cells = [m["preset"], f"{m['iterations']:,}", f"{m['seconds_per_move']:.3f}"]
+            lines.append("| " + " | ".join([*cells, f"{m['iterations_per_second']:,.0f}"]) + " |")
     ref = doc.get("reference")
     lines.append("")
     if ref:
@@ -263,15 +300,27 @@ def run_bench(
     players: Sequence[int] | None = None,
     json_out: Path | None = None,
     console: Console | None = None,
+    mcts_moves: int = 3,
 ) -> dict[str, Any]:
-    """Measure, print the table and write the JSON document (returned too); what ``bench`` commands run."""
+    """Measure, print the table and write the JSON document (returned too); what ``bench`` commands run.
+    ``mcts_moves`` decisions per MCTS preset are timed too (0: none)."""
     out = console if console is not None else Console()
     with out.status("Measuring...") as status:
         results = bench_game(game, seconds, players, on_step=lambda text: status.update(f"Measuring: {text}"))
+        mcts: list[dict[str, Any]] = []
+        if mcts_moves > 0:
+            status.update("Measuring: MCTS presets, seconds per move")
+            mcts = mcts_speed(game, moves=mcts_moves)
         status.update("Measuring: OpenSpiel's Python tic-tac-toe, for scale")
         reference = openspiel_reference(min(1.0, max(0.05, seconds / 10)))
-    doc = bench_document(game, seconds, results, reference)
+    doc = bench_document(game, seconds, results, reference, mcts)
     out.print(results_table(game, results))
+    for m in mcts:
+        out.print(
+            f"mcts:{m['preset']}: {m['iterations']:,} iterations, {m['seconds_per_move']:.3f} s per move, "
+            f"{m['iterations_per_second']:,.0f} iterations/s",
+            markup=False,
+        )
     machine = doc["machine"]
     out.print(
         f"{machine['processor']} · {machine['cpu_count']} CPUs · "

@@ -487,11 +487,17 @@ def bench(
         Path | None,
         typer.Option("--json-out", help="Where to write the JSON (default: bench-results/<game>.json)."),
     ] = None,
+    mcts_moves: Annotated[
+        int, typer.Option("--mcts-moves", help="Decisions timed per MCTS preset (0: skip the MCTS timing).")
+    ] = 3,
 ) -> None:
-    """Measure random playouts per second (games and actions) and clone() per second, on one core."""
+    """Measure random playouts per second (games and actions), clone() per second and the MCTS presets'
+    seconds per move, on one core; OpenSpiel's Python tic-tac-toe for scale."""
     info = _game(game)
     if not seconds > 0:
         fail(f"--seconds must be positive, not {seconds}.")
+    if mcts_moves < 0:
+        fail(f"--mcts-moves must be 0 or more, not {mcts_moves}.")
     counts: list[int] | None = None
     if players is not None:
         counts = []
@@ -500,7 +506,7 @@ def bench(
                 fail(f"--players takes player counts such as 2,3,4, not {players!r}.")
             counts.append(_check_players(info, int(text)))
     try:
-        run_bench(game, seconds, counts, json_out, Console(highlight=False))
+        run_bench(game, seconds, counts, json_out, Console(highlight=False), mcts_moves=mcts_moves)
     except OSError as exc:
         fail(f"Could not write the results: {exc}", code=1)
 
