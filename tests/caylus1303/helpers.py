@@ -13,8 +13,11 @@ Colours of the rulebook's examples are seats: Blue 0, Red 1, Green 2, Yellow 3, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from masterbuilder import new_game
+import pytest
+
+from masterbuilder import IllegalAction, new_game
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
     CHARACTERS,
@@ -252,6 +255,40 @@ def set_workers(state: Caylus1303State, seat: int, hand: int) -> None:
     state._hand[seat] = hand
     state._camp[seat] = WORKERS_TOTAL - hand - on_board
     assert state._camp[seat] >= 0
+
+
+def refused(state: Caylus1303State, action: int | str, *words: str) -> str:
+    """``action`` (an id or a label) raises IllegalAction with a reason naming ``words``, the same reason
+    ``illegal_reason`` gives for an id, and changes nothing. Returns the reason."""
+    before = state.to_json()
+    expected = state.illegal_reason(action) if isinstance(action, int) else None
+    if isinstance(action, int):
+        assert expected is not None
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert state.to_json() == before
+    reason = info.value.reason
+    assert reason and (expected is None or reason == expected)
+    for word in words:
+        assert word.lower() in reason.lower(), reason
+    return reason
+
+
+def pending(state: Caylus1303State) -> tuple[int, ...] | None:
+    """The pending decision (a function, so that type checkers do not narrow it across actions)."""
+    return state.pending_decision
+
+
+def decision(state: Caylus1303State) -> tuple[int, ...]:
+    """The pending decision, which must exist."""
+    d = state.pending_decision
+    assert d is not None
+    return d
+
+
+def events(state: Caylus1303State, kind: str) -> list[tuple[Any, ...]]:
+    """The events of ``kind`` logged since the last call (the log must be on: ``state.log_events()``)."""
+    return [e for e in state.take_events() if e[0] == kind]
 
 
 def labels(state: Caylus1303State) -> list[str]:

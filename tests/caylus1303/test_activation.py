@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import TILES, Char, Res
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -21,13 +18,16 @@ from tests.caylus1303.helpers import (
     administration,
     check,
     clear_road,
+    decision,
     done,
+    events,
     fresh,
     give,
     houses_total,
     labels,
     planning,
     put,
+    refused,
     residence,
     set_workers,
     tile,
@@ -39,29 +39,6 @@ def stock(s: Caylus1303State, *keys: str) -> None:
     """Put these wood or stone buildings back beside the board (in the supply), whatever the seed laid out."""
     for key in keys:
         s._supply[tile(key)] = 1
-
-
-def refused(s: Caylus1303State, action: int, *words: str) -> str:
-    """``action`` raises IllegalAction with a reason naming ``words`` and changes nothing."""
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as excinfo:
-        s.apply(action)
-    assert s.to_json() == before
-    reason = str(excinfo.value)
-    assert reason == s.illegal_reason(action)
-    for word in words:
-        assert word.lower() in reason.lower(), reason
-    return reason
-
-
-def decision(s: Caylus1303State) -> tuple[int, ...]:
-    d = s.pending_decision
-    assert d is not None
-    return d
-
-
-def events(s: Caylus1303State, kind: str) -> list[tuple[Any, ...]]:
-    return [e for e in s.take_events() if e[0] == kind]
 
 
 def quiet(players: int = 2, **kwargs: Any) -> Caylus1303State:

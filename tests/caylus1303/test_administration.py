@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from masterbuilder import IllegalAction, new_game
+from masterbuilder import new_game
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import TILES, Char
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -29,34 +29,17 @@ from tests.caylus1303.helpers import (
     administration,
     check,
     clear_road,
+    decision,
     done,
     fresh,
     give,
     labels,
     put,
+    refused,
     residence,
     set_workers,
     tile,
 )
-
-
-def refused(s: Caylus1303State, action: int, *words: str) -> None:
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as excinfo:
-        s.apply(action)
-    assert s.to_json() == before
-    for word in words:
-        assert word.lower() in str(excinfo.value).lower(), str(excinfo.value)
-
-
-def decision(s: Caylus1303State) -> tuple[int, ...]:
-    d = s.pending_decision
-    assert d is not None
-    return d
-
-
-def events(s: Caylus1303State, kind: str) -> list[tuple[Any, ...]]:
-    return [e for e in s.take_events() if e[0] == kind]
 
 
 def claim(s: Caylus1303State, space: int, seat: int) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import STONE_TILES, TILES, WOOD_TILES, Char, Res
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -24,33 +23,20 @@ from tests.caylus1303.helpers import (
     activation,
     check,
     clear_road,
+    decision,
     done,
     fresh,
     give,
     labels,
     planning,
     put,
+    refused,
     set_workers,
     tile,
     worker,
 )
 
 SPACE = 15
-
-
-def refused(s: Caylus1303State, action: int, *words: str) -> None:
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as excinfo:
-        s.apply(action)
-    assert s.to_json() == before
-    for word in words:
-        assert word.lower() in str(excinfo.value).lower(), str(excinfo.value)
-
-
-def decision(s: Caylus1303State) -> tuple[int, ...]:
-    d = s.pending_decision
-    assert d is not None
-    return d
 
 
 def stock(s: Caylus1303State, *keys: str) -> None:

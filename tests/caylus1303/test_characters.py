@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import Char
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -35,8 +34,10 @@ from tests.caylus1303.helpers import (
     fresh,
     give,
     labels,
+    pending,
     planning,
     put,
+    refused,
     residence,
     set_workers,
     site_worker,
@@ -45,20 +46,6 @@ from tests.caylus1303.helpers import (
     tile,
     worker,
 )
-
-
-def pending(state: Caylus1303State) -> tuple[int, ...] | None:
-    """The pending decision (a function, so that type checkers do not narrow it across actions)."""
-    return state.pending_decision
-
-
-def refused(state: Caylus1303State, action: int | str) -> str:
-    """Apply an illegal action: it must raise IllegalAction and change nothing. Returns the reason."""
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert state.to_json() == before
-    return info.value.reason
 
 
 def hand_and_camp(state: Caylus1303State, seat: int) -> tuple[int, int]:

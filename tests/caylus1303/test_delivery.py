@@ -6,11 +6,6 @@ Red or Green is a real choice ("take the Day Laborer" or "slot 1") and stops at 
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import Char
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -20,32 +15,16 @@ from tests.caylus1303.helpers import (
     GREEN,
     RED,
     check,
+    decision,
     delivery,
     done,
+    events,
     fresh,
     give,
     labels,
+    refused,
     site_worker,
 )
-
-
-def refused(s: Caylus1303State, action: int, *words: str) -> None:
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as excinfo:
-        s.apply(action)
-    assert s.to_json() == before
-    for word in words:
-        assert word.lower() in str(excinfo.value).lower(), str(excinfo.value)
-
-
-def decision(s: Caylus1303State) -> tuple[int, ...]:
-    d = s.pending_decision
-    assert d is not None
-    return d
-
-
-def events(s: Caylus1303State, kind: str) -> list[tuple[Any, ...]]:
-    return [e for e in s.take_events() if e[0] == kind]
 
 
 def game(*lots: int) -> Caylus1303State:

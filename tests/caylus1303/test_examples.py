@@ -23,6 +23,7 @@ from tests.caylus1303.helpers import (
     administration,
     check,
     clear_road,
+    decision,
     delivery,
     done,
     fresh,
@@ -39,12 +40,6 @@ from tests.caylus1303.helpers import (
 
 # the 4-player examples: seats in the example's clockwise order
 BLUE4, BLACK4, GREEN4, RED4 = 0, 1, 2, 3
-
-
-def decision(s: Caylus1303State) -> tuple[int, ...]:
-    d = s.pending_decision
-    assert d is not None
-    return d
 
 
 def name_at(s: Caylus1303State, space: int) -> str:

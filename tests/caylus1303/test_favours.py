@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import Char
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -30,7 +29,9 @@ from tests.caylus1303.helpers import (
     fresh,
     give,
     labels,
+    pending,
     put,
+    refused,
     residence,
     run,
     set_workers,
@@ -40,19 +41,6 @@ from tests.caylus1303.helpers import (
     tile,
     worker,
 )
-
-
-def pending(state: Caylus1303State) -> tuple[int, ...] | None:
-    """The pending decision (a function, so that type checkers do not narrow it across actions)."""
-    return state.pending_decision
-
-
-def refused(state: Caylus1303State, action: int | str) -> str:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert state.to_json() == before
-    return info.value.reason
 
 
 def slots(state: Caylus1303State, start: str, wood: str, stone: str) -> None:

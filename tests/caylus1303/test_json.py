@@ -37,6 +37,7 @@ from tests.caylus1303.helpers import (
     delivery,
     fresh,
     give,
+    pending,
     planning,
     put,
     residence,
@@ -45,11 +46,6 @@ from tests.caylus1303.helpers import (
     tile,
     worker,
 )
-
-
-def pending(state: Caylus1303State) -> tuple[int, ...] | None:
-    """The pending decision (a function, so that type checkers do not narrow it across actions)."""
-    return state.pending_decision
 
 
 def round_trip(s: Caylus1303State) -> Caylus1303State:

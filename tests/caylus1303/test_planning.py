@@ -3,9 +3,6 @@ the construction site, the owner's PP, passing, the extra worker after the first
 
 from __future__ import annotations
 
-import pytest
-
-from masterbuilder import IllegalAction
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_PLACE
@@ -21,24 +18,11 @@ from tests.caylus1303.helpers import (
     labels,
     planning,
     put,
+    refused,
     residence,
     set_workers,
     worker,
 )
-
-
-def refused(s: Caylus1303State, action: int, *words: str) -> str:
-    """``action`` raises IllegalAction with a reason naming ``words`` and changes nothing."""
-    before = s.to_json()
-    assert s.illegal_reason(action) is not None
-    with pytest.raises(IllegalAction) as excinfo:
-        s.apply(action)
-    assert s.to_json() == before
-    reason = str(excinfo.value)
-    assert reason and reason == s.illegal_reason(action)
-    for word in words:
-        assert word.lower() in reason.lower(), reason
-    return reason
 
 
 def placed(s: Caylus1303State, seat: int) -> int:

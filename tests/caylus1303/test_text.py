@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from masterbuilder import IllegalAction, new_game
+from masterbuilder import new_game
 from masterbuilder.games.caylus1303 import actions as A
-from masterbuilder.games.caylus1303.data import TILES, Char, res
+from masterbuilder.games.caylus1303.data import Char, res
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import (
     D_BAILIFF,
@@ -33,12 +31,15 @@ from tests.caylus1303.helpers import (
     delivery,
     fresh,
     give,
+    pending,
     planning,
     put,
+    refused,
     residence,
     set_workers,
     site_worker,
     slot,
+    supply_only,
     tile,
     worker,
 )
@@ -56,28 +57,6 @@ DECISIONS = (
     D_BOARD_CHAR,
     D_MONUMENT,
 )
-
-
-def pending(state: Caylus1303State) -> tuple[int, ...] | None:
-    """The pending decision (a function, so that type checkers do not narrow it across actions)."""
-    return state.pending_decision
-
-
-def refused(state: Caylus1303State, action: int) -> str:
-    """The reason for an illegal action, which must also be refused by apply without a change."""
-    reason = state.illegal_reason(action)
-    assert reason is not None
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.reason == reason and state.to_json() == before
-    return reason
-
-
-def only(state: Caylus1303State, *keys: str) -> None:
-    state._supply = [0] * len(TILES)
-    for key in keys:
-        state._supply[tile(key)] = 1
 
 
 def described(state: Caylus1303State) -> dict[str, str]:
@@ -158,7 +137,7 @@ def test_journeyman_placement_says_it_joins_a_worker() -> None:
 def test_effect_prompts_name_the_building_and_its_effect() -> None:
     # rules: Caylus 1303, phase 2 a)-d) and "Holzgebäude"
     s = fresh(2)
-    only(s, "wood_farm", "tailor")
+    supply_only(s, "wood_farm", "tailor")
     worker(s, 3, BLUE)
     worker(s, 4, BLUE)
     give(s, BLUE, food=1, wood=2, cloth=1)
@@ -297,7 +276,7 @@ def test_stonemason_setup_side_describes_the_cost_without_stone() -> None:
     # rules: Caylus 1303, "Holzgebäude" — Maurer, Startseite: "beim Bauen zahlst du den [Stein] nicht"
     s = fresh(2, chars={RED: [Char.THIEF]}, round=4)
     slot(s, 1, "stonemason")
-    only(s, "stone_farm")
+    supply_only(s, "stone_farm")
     worker(s, 1, BLUE)
     give(s, BLUE, wood=1)
     activation(s)
@@ -378,7 +357,7 @@ def test_reason_journeyman_on_its_own_worker() -> None:
 def test_reason_unaffordable_or_missing_building() -> None:
     # rules: Caylus 1303, "c) Zimmermann": "gibst die geforderten Ressourcen ab"; a tile built already is gone
     s = fresh(2)
-    only(s, "wood_farm", "spinning_mill")
+    supply_only(s, "wood_farm", "spinning_mill")
     worker(s, 3, BLUE)
     give(s, BLUE, food=1, wood=1, cloth=1)
     activation(s)
@@ -392,7 +371,7 @@ def test_reason_unaffordable_or_missing_building() -> None:
 def test_reason_stone_building_at_the_carpenter() -> None:
     # rules: Caylus 1303, "c) Zimmermann": "Du wählst 1 Holzgebäude"; stone buildings come from the Maurer
     s = fresh(2)
-    only(s, "wood_farm", "foundry")
+    supply_only(s, "wood_farm", "foundry")
     worker(s, 3, BLUE)
     give(s, BLUE, food=1, wood=1, stone=1)
     activation(s)
@@ -406,7 +385,7 @@ def test_reason_stonemason_setup_side_quotes_the_cost_without_stone() -> None:
     # rules: Caylus 1303, "Holzgebäude" — Maurer, Startseite: "zahle nur die andere abgebildete Ressource"
     s = fresh(2, chars={RED: [Char.THIEF]}, round=4)
     slot(s, 1, "stonemason")
-    only(s, "stone_farm", "church")
+    supply_only(s, "stone_farm", "church")
     worker(s, 1, BLUE)
     give(s, BLUE, wood=1)
     activation(s)
@@ -510,7 +489,7 @@ def test_reason_monument() -> None:
 def test_reason_choice_of_another_decision_names_the_decision_at_hand() -> None:
     # An action of another kind is refused with the pending decision, not a reason about another building
     s = fresh(2)
-    only(s, "wood_farm")
+    supply_only(s, "wood_farm")
     worker(s, 3, BLUE)
     give(s, BLUE, food=1, wood=1)
     activation(s)
