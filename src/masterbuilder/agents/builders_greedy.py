@@ -176,6 +176,8 @@ class Planner:
         self.hire_options: list[int] = []  # face-up workers worth trying to hire
         self.workers: tuple[int, ...] = ()  # every worker the bot may have during the turn
         self.best_plan: tuple[int, ...] = (END_TURN,)
+        self.keep = 1  # how many of the best plans ``top_plans`` returns (1: only ``best_plan`` is kept)
+        self._found: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
 
     @staticmethod
     def estimate_turns_left(state: BuildersState) -> float:
@@ -320,6 +322,21 @@ class Planner:
         node.staff = node.free + tuple(w for crew in node.crews for w in crew)
         return node
 
+    @property
+    def searched(self) -> int:
+        """Plan steps searched so far."""
+        return self.w.search_budget - self.budget
+
+    def top_plans(self, k: int) -> list[tuple[int, ...]]:
+        """The ``k`` best plans found, best first, as action ids ending with END_TURN. Plans with the same
+        actions in another order count once (the first found, as the search order prefers it)."""
+        self.keep = k
+        best = tuple(self.plan())
+        if k <= 1:
+            return [best]
+        ranked = sorted(self._found.values(), key=lambda found: (-found[0], found[1]))
+        return [plan for _, _, plan in ranked[:k]]
+
     def plan(self) -> list[int]:
         """The action ids of the best plan found, ending with END_TURN."""
         node = self.root()
@@ -345,6 +362,13 @@ class Planner:
     def consider(self, node: Node) -> None:
         """Score a complete plan: ``node`` then leftover actions as coins, then end the turn."""
         worth = self.value(node)
+        if self.keep > 1:
+            _, takes = coins_for_actions(node.actions)
+            plan = (*node.plan, *takes, END_TURN)
+            key = tuple(sorted(plan))
+            found = self._found.get(key)
+            if found is None or worth > found[0]:
+                self._found[key] = (worth, len(self._found) if found is None else found[1], plan)
         if worth > self.best_value:
             _, takes = coins_for_actions(node.actions)
             self.best_value = worth
@@ -519,8 +543,15 @@ class GreedyBuildersAgent:
         self.seed = seed  # the bot is deterministic; the seed is accepted for the agent factory
         self.weights = weights
         self._plan: list[int] = []
+        self.work = 0  # plan steps searched so far (a search bot reads it to budget its rollouts)
         # (game seed, players, seat, history) the rest of the plan expects; anything else means replan
         self._expected: tuple[int, int, int | None, list[int]] | None = None
+
+    def forget(self) -> None:
+        """Drop the rest of the current plan. A search calls this before each simulated game: copies of a
+        state with reshuffled decks share a history but not the cards to come."""
+        self._plan = []
+        self._expected = None
 
     def choose(self, state: State) -> int:
         if not isinstance(state, BuildersState):
@@ -528,10 +559,22 @@ class GreedyBuildersAgent:
         history = state.history
         key = (state.seed, state.num_players, state.current_player, history)
         if self._expected != key or not self._plan or self._plan[0] not in state.legal_action_ids():
-            self._plan = Planner(state, self.weights).plan()
+            planner = Planner(state, self.weights)
+            self._plan = planner.plan()
+            self.work += planner.searched
         action = self._plan.pop(0)
         self._expected = (state.seed, state.num_players, state.current_player, [*history, action])
         return action
+
+    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
+        """The ``k`` best-looking plans for the rest of the current player's turn, best first (for the
+        search bot: each is one move of its tree)."""
+        if not isinstance(state, BuildersState):
+            raise TypeError(f"The greedy bot plays The Builders, not {state.game}.")
+        planner = Planner(state, self.weights)
+        plans = planner.top_plans(k)
+        self.work += planner.searched
+        return plans
 
 
 def _make(game: str, seed: int) -> GreedyBuildersAgent:

@@ -1023,6 +1023,21 @@ class Caylus1303HeuristicAgent:
         jitter = self.weights.jitter
         return max(legal, key=lambda a: scores.get(a, NEVER) + jitter * self._rng.random())
 
+    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
+        """The ``k`` best-scored legal actions of the pending decision, best first (ties in id order), each
+        as a one-action move for the search bot."""
+        if not isinstance(state, Caylus1303State):
+            raise TypeError(f"The Caylus 1303 heuristic bot plays Caylus 1303, not {state.game}.")
+        legal = state.legal_action_ids()
+        if len(legal) == 1:
+            return [(legal[0],)]
+        decision = state.pending_decision
+        assert decision is not None
+        seat = decision[1]
+        scores = score(Reckoner(state, seat, self.weights), decision, legal)
+        ranked = sorted(legal, key=lambda a: -scores.get(a, NEVER))
+        return [(a,) for a in ranked[:k]]
+
 
 def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
     """Each legal action of the pending decision ``task``, scored in PP (higher is better)."""

@@ -573,6 +573,22 @@ class CaylusHeuristicAgent:
         jitter = self.weights.jitter
         return max(legal, key=lambda a: scores.get(a, NEVER) + jitter * self._rng.random())
 
+    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
+        """The ``k`` best-scored legal actions of the pending decision, best first (ties in id order), each
+        as a one-action move for the search bot."""
+        if not isinstance(state, CaylusState):
+            raise TypeError(f"The Caylus heuristic bot plays Caylus, not {state.game}.")
+        legal = state.legal_action_ids()
+        if len(legal) == 1:
+            return [(legal[0],)]
+        decision = state.pending_decision
+        assert decision is not None
+        seat = state.current_player
+        assert seat is not None
+        scores = score(Reckoner(state, seat, self.weights), decision, legal)
+        ranked = sorted(legal, key=lambda a: -scores.get(a, NEVER))
+        return [(a,) for a in ranked[:k]]
+
 
 def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
     """Each legal action of the pending decision ``task``, scored in PP (higher is better)."""
