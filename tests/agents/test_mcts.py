@@ -105,11 +105,17 @@ def test_presets_resolve_by_name(game: str) -> None:
         assert isinstance(agent, MCTSAgent)
         assert agent.name == name
         assert agent.config == preset_config(game, preset)
-        assert agent.config.iterations is not None
+        # A preset's budget is counted, never timed, so the bot is deterministic for a seed.
+        assert agent.config.seconds is None
+        assert agent.config.iterations is not None or agent.config.max_steps is not None
     plain = make_agent("mcts", game, 3)
     assert isinstance(plain, MCTSAgent)
     assert plain.config == preset_config(game, "medium")
-    assert preset_config(game, "medium").iterations < preset_config(game, "hard").iterations  # type: ignore[operator]
+    medium, hard = preset_config(game, "medium"), preset_config(game, "hard")
+    assert medium.guided and hard.guided and not preset_config(game, "easy").guided
+    assert medium.max_steps is not None and hard.max_steps is not None
+    assert medium.max_steps < hard.max_steps
+    assert medium.candidates < hard.candidates
 
 
 def test_unknown_presets_are_named() -> None:

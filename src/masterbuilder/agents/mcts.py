@@ -35,7 +35,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
 from masterbuilder.core.state import State
@@ -51,38 +53,75 @@ class MCTSConfig:
     rollout_depth: int = 30  # moves played after the new leaf before the evaluation
     heuristic_steps: int = 0  # of those, how many the game's heuristic bot plays (the rest: random)
     scale: float = 8.0  # score margin that counts as a clear lead (tanh scale)
+    # Guided search: the moves of every tree node are the game heuristic's ``candidates`` best-looking
+    # moves for the seat to move (single actions in Caylus and Caylus 1303, whole-turn plans in The
+    # Builders), and the heuristic plays every rollout (``rollout_depth`` moves at most).
+    guided: bool = False
+    candidates: int = 4
+    # Moves tried in the tree at the other seats' turns: 1 models each opponent as its heuristic bot (the
+    # tree branches on the bot's own moves only); more lets max-n look for their best replies, which
+    # spreads a small budget thin. None: ``candidates``.
+    reply_candidates: int | None = None
+    max_steps: int | None = None  # simulated actions per decision (tree and rollouts), a deterministic cap
+    candidate_cost: int = 1  # steps charged for asking the heuristic for its candidates (about its cost)
+    determinisations: int = 8  # guided: each root move meets the same cycle of this many deals
+    # Steps charged per unit of the heuristic's own search work, where it reports one (``work``: the
+    # Builders planner's plan steps, about a third of an engine step each); 0 ignores it.
+    work_per_step: int = 0
 
 
-# Presets by iterations, so they are deterministic: a base budget, then per-game settings. ``easy`` plays
-# random rollouts everywhere. ``medium`` and ``hard`` in Caylus 1303 roll out with the heuristic bot (random
-# rollouts scored at a cutoff lose heavily to it: 0 of 6 games at 300 iterations, against 3 of 6 with 60
-# iterations of 25-move heuristic rollouts); elsewhere more random-rollout iterations. ``hard`` is sized
-# for about a second or less per decision on the development machine (one core).
+TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
+
+# Presets, all deterministic (no wall clock): a base, then per-game settings.
+# * ``easy``: plain UCT, 150 iterations of random rollouts cut off after 30-40 moves.
+# * ``medium`` and ``hard``: the guided search, the heuristic's best 3 / 4 moves at the bot's own nodes
+#   and the heuristic's move at the others', heuristic rollouts to the end of the game, with a budget of
+#   simulated steps. ``hard``'s budget is sized for at
+#   most about 2 s per decision on one core of the development machine (docs/strength.md has the
+#   measurements); ``medium`` has about a quarter of it.
 PRESETS: dict[str, MCTSConfig] = {
     "easy": MCTSConfig(iterations=150),
-    "medium": MCTSConfig(iterations=600),
-    "hard": MCTSConfig(iterations=1500),
+    "medium": MCTSConfig(
+        iterations=None, guided=True, candidates=3, reply_candidates=1, rollout_depth=TO_THE_END
+    ),
+    "hard": MCTSConfig(
+        iterations=None, guided=True, candidates=4, reply_candidates=1, rollout_depth=TO_THE_END
+    ),
 }
 GAME_TWEAKS: dict[str, dict[str, float | int]] = {
     "builders": {"rollout_depth": 40, "scale": 6.0},
     "caylus": {"rollout_depth": 30, "scale": 8.0},
     "caylus1303": {"rollout_depth": 30, "scale": 8.0},
 }
+# The step budgets: an engine step of Caylus and Caylus 1303 with the heuristic choosing costs about
+# 0.5 ms and 1 ms; The Builders' steps are cheap (about 0.05 ms) but its planner's work is charged too.
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
-    ("builders", "hard"): {"iterations": 4000},  # a Builders iteration is cheap (~0.2 ms)
-    ("caylus1303", "medium"): {"iterations": 30, "rollout_depth": 25, "heuristic_steps": 25},
-    ("caylus1303", "hard"): {"iterations": 60, "rollout_depth": 25, "heuristic_steps": 25},
+    ("builders", "medium"): {"max_steps": 5_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "hard"): {"max_steps": 20_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
+    ("caylus", "medium"): {"max_steps": 400},
+    ("caylus", "hard"): {"max_steps": 1_500},
+    ("caylus1303", "medium"): {"max_steps": 250},
+    ("caylus1303", "hard"): {"max_steps": 1_000},
 }
 DEFAULT_PRESET = "medium"
 
 
+class Guide(Protocol):
+    """What the guided search needs of a game's heuristic bot: its moves, and its best few moves."""
+
+    def choose(self, state: State) -> int: ...
+
+    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]: ...
+
+
 class _Node:
-    """Statistics of one action in the shared tree: visits, availability and the summed reward vector."""
+    """Statistics of one move in the shared tree: visits, availability and the summed reward vector.
+    Children are keyed by action id, or in the guided search by the tuple of ids of a move."""
 
     __slots__ = ("avail", "children", "totals", "visits")
 
     def __init__(self, players: int) -> None:
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.totals = [0.0] * players
@@ -108,8 +147,8 @@ class MCTSAgent:
             base = replace(base, iterations=iterations, seconds=seconds)
         if overrides:
             base = replace(base, **overrides)  # type: ignore[arg-type]
-        if base.iterations is None and base.seconds is None:
-            raise ValueError("MCTSAgent needs a budget: iterations or seconds.")
+        if base.iterations is None and base.seconds is None and base.max_steps is None:
+            raise ValueError("MCTSAgent needs a budget: iterations, seconds or max_steps.")
         if base.iterations is not None and base.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {base.iterations}.")
         self.game = game
@@ -117,41 +156,81 @@ class MCTSAgent:
         self.config = base
         self._rng = random.Random(seed)
         self._heuristic: Agent | None = None
-        if base.heuristic_steps > 0:
+        self._guide: Guide | None = None
+        if base.heuristic_steps > 0 or base.guided:
             self._heuristic = make_agent("heuristic", game, seed)
+        if base.guided:
+            if not hasattr(self._heuristic, "candidates"):
+                raise ValueError(f"The guided search needs a heuristic bot with candidates for {game}.")
+            self._guide = cast(Guide, self._heuristic)
         self.last_iterations = 0  # simulations run by the last search (for tests and benchmarks)
+        self.last_steps = 0  # simulated actions of the last search
+        self._steps = 0
+        # The rest of a chosen multi-action move, and the state it expects (game seed, players, seat,
+        # history): the guided search in The Builders picks a whole turn and then plays it out.
+        self._rest: list[int] = []
+        self._root_moves: list[tuple[int, ...]] | None = None
+        self._seat = 0
+        self._deals: list[int] = []
+        self._expected: tuple[int, int, int | None, list[int]] | None = None
 
     def choose(self, state: State) -> int:
         legal = state.legal_action_ids()
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_steps = 0
             return legal[0]
+        key = (state.seed, state.num_players, state.current_player, state.history)
+        if self._rest and self._expected == key and self._rest[0] in legal:
+            self.last_iterations = 0
+            self.last_steps = 0
+            return self._next_of_move(state, self._rest)
         seat = state.current_player
         assert seat is not None
         root = _Node(state.num_players)
         cfg = self.config
         rng = self._rng
         done = 0
-        if cfg.iterations is not None:
-            for _ in range(cfg.iterations):
+        self._steps = 0
+        self._root_moves = None
+        self._seat = seat
+        work0 = getattr(self._heuristic, "work", 0)
+        deadline = time.perf_counter() + cfg.seconds if cfg.iterations is None and cfg.seconds else None
+        while True:
+            if cfg.guided:
+                self._search_guided(state, seat, root)
+            else:
                 self._iterate(root, state.resample_hidden(seat, rng.getrandbits(62)))
-            done = cfg.iterations
-        else:
-            assert cfg.seconds is not None
-            deadline = time.perf_counter() + cfg.seconds
-            while True:
-                self._iterate(root, state.resample_hidden(seat, rng.getrandbits(62)))
-                done += 1
-                if time.perf_counter() >= deadline:
-                    break
+            done += 1
+            self._steps += 1  # a simulation counts at least one step, so a step budget always ends
+            if cfg.work_per_step:
+                work = getattr(self._heuristic, "work", 0)
+                self._steps += (work - work0) // cfg.work_per_step
+                work0 = work - (work - work0) % cfg.work_per_step
+            if cfg.iterations is not None and done >= cfg.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            # The step budget stops the search only once every move at the root has been tried.
+            if (
+                cfg.max_steps is not None
+                and self._steps >= cfg.max_steps
+                and len(root.children) >= len(self._root_moves if self._root_moves is not None else legal)
+            ):
+                break
         self.last_iterations = done
-        best = legal[0]
-        best_visits = -1
-        for a in legal:
-            child = root.children.get(a)
-            if child is not None and child.visits > best_visits:
-                best, best_visits = a, child.visits
-        return best
+        self.last_steps = self._steps
+        best = _most_visited(root, seat)
+        if isinstance(best, tuple):
+            return self._next_of_move(state, list(best))
+        return cast(int, best) if best is not None else legal[0]
+
+    def _next_of_move(self, state: State, move: list[int]) -> int:
+        """Play the first action of ``move`` and keep the rest for the next decisions."""
+        action = move[0]
+        self._rest = move[1:]
+        self._expected = (state.seed, state.num_players, state.current_player, [*state.history, action])
+        return action
 
     def _iterate(self, root: _Node, s: State) -> None:
         cfg = self.config
@@ -194,19 +273,131 @@ class MCTSAgent:
             for i, r in enumerate(rewards):
                 t[i] += r
 
+    def _search_guided(self, state: State, seat: int, root: _Node) -> int:
+        """One simulation of the guided search. The root moves are the heuristic's candidates in the real
+        state (they depend only on what the seat sees). Each root move meets the same cycle of deals
+        (common random numbers): its n-th visit plays in determinisation n mod ``determinisations``, so
+        the moves are compared on equal luck."""
+        cfg = self.config
+        guide = self._guide
+        assert guide is not None
+        if self._root_moves is None:
+            self._root_moves = guide.candidates(state, cfg.candidates)
+            self._deals = [self._rng.getrandbits(62) for _ in range(cfg.determinisations)]
+            self._steps += cfg.candidate_cost
+        child, move = self._select(root, self._root_moves, seat)
+        s = state.resample_hidden(seat, self._deals[child.visits % len(self._deals)])
+        steps = _play_move(s, move)
+        path = [root, child]
+        node = child
+        if child.visits:  # a visited move: carry on down the tree
+            steps += self._descend(node, s, path)
+        self._steps += steps
+        rewards = self._rollout(s)
+        for n in path:
+            n.visits += 1
+            t = n.totals
+            for i, r in enumerate(rewards):
+                t[i] += r
+        return 1
+
+    def _select(
+        self, node: _Node, moves: list[tuple[int, ...]], player: int
+    ) -> tuple[_Node, tuple[int, ...]]:
+        """The first untried move (in the heuristic's order), else the best by UCB for ``player``."""
+        children = node.children
+        for m in moves:
+            if m not in children:
+                for other in moves:
+                    if other in children:
+                        children[other].avail += 1
+                child = _Node(len(node.totals))
+                child.avail = 1
+                children[m] = child
+                return child, m
+        c = self.config.c
+        best_m = moves[0]
+        best_v = -math.inf
+        for m in moves:
+            ch = children[m]
+            ch.avail += 1
+            v = ch.totals[player] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if v > best_v:
+                best_m, best_v = m, v
+        return children[best_m], best_m
+
+    def _descend(self, node: _Node, s: State, path: list[_Node]) -> int:
+        """Down the tree below a root move: UCB over the heuristic's best moves for the seat to move,
+        until a move is new. Forced actions are not nodes. Returns the actions applied."""
+        cfg = self.config
+        guide = self._guide
+        assert guide is not None
+        steps = 0
+        while not s.is_terminal:
+            legal = s.legal_action_ids()
+            if len(legal) == 1:
+                s._apply_legal(legal[0])
+                steps += 1
+                continue
+            player = s.current_player
+            assert player is not None
+            k = cfg.candidates
+            if player != self._seat and cfg.reply_candidates is not None:
+                k = cfg.reply_candidates
+            moves = guide.candidates(s, k)
+            steps += cfg.candidate_cost
+            node, move = self._select(node, moves, player)
+            steps += _play_move(s, move)
+            path.append(node)
+            if node.visits == 0:  # a new move: the rollout takes over
+                break
+        return steps
+
     def _rollout(self, s: State) -> list[float]:
         cfg = self.config
         rng = self._rng
         heuristic = self._heuristic
+        heuristic_steps = cfg.rollout_depth if cfg.guided else cfg.heuristic_steps
+        forget = getattr(heuristic, "forget", None)
+        if forget is not None:
+            forget()  # a plan made in another simulation is not for this one's cards
+        step = 0
         for step in range(cfg.rollout_depth):
             if s.is_terminal:
                 break
-            if heuristic is not None and step < cfg.heuristic_steps:
+            if heuristic is not None and step < heuristic_steps:
                 s._apply_legal(heuristic.choose(s))
             else:
                 legal = s.legal_action_ids()
                 s._apply_legal(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+        self._steps += step
         return evaluate(s, cfg.scale)
+
+
+def _play_move(s: State, move: tuple[int, ...]) -> int:
+    """Apply the actions of a tree move for the seat to move; stop early where one is not legal (a
+    different determinisation can reveal other cards part-way through a turn) or where the turn has
+    passed to another seat (a planned END_TURN after the actions ran out). Returns the actions applied."""
+    done = 0
+    player = s.current_player
+    for a in move:
+        if done and (s.current_player != player or a not in s.legal_action_ids()):
+            break  # the turn ended early (or the game did): the rest is not this seat's to play
+        s._apply_legal(a)
+        done += 1
+    return done
+
+
+def _most_visited(root: _Node, seat: int) -> Hashable | None:
+    """The root move with the most visits; ties go to the better mean reward for ``seat``, then to the
+    move tried first."""
+    best: Hashable | None = None
+    best_key = (-1, -math.inf)
+    for move, child in root.children.items():
+        key = (child.visits, child.totals[seat] / child.visits if child.visits else -math.inf)
+        if key > best_key:
+            best, best_key = move, key
+    return best
 
 
 def evaluate(s: State, scale: float) -> list[float]:
@@ -228,8 +419,12 @@ def evaluate(s: State, scale: float) -> list[float]:
 
 def preset_config(game: str, preset: str) -> MCTSConfig:
     """The settings of a preset for ``game``."""
-    tweaks = {**GAME_TWEAKS.get(game, {}), **PRESET_TWEAKS.get((game, preset), {})}
-    return replace(PRESETS[preset], **tweaks)  # type: ignore[arg-type]
+    base = PRESETS[preset]
+    tweaks = dict(GAME_TWEAKS.get(game, {}))
+    if base.guided:
+        tweaks.pop("rollout_depth", None)  # guided rollouts play to the end
+    tweaks.update(PRESET_TWEAKS.get((game, preset), {}))
+    return replace(base, **tweaks)  # type: ignore[arg-type]
 
 
 def make_mcts(game: str, seed: int, preset: str = DEFAULT_PRESET) -> MCTSAgent:

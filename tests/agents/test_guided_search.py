@@ -1,0 +1,251 @@
+"""The guided search of the mcts bot (the ``medium`` and ``hard`` presets): the heuristics' candidate
+moves, whole-turn moves in The Builders, the step budget, opponents modelled by their heuristic, and
+determinism."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import replace
+
+import pytest
+
+from masterbuilder import new_game
+from masterbuilder.agents import Agent, make_agent
+from masterbuilder.agents import mcts as mcts_module
+from masterbuilder.agents.builders_greedy import GreedyBuildersAgent, Planner
+from masterbuilder.agents.mcts import MCTSAgent, MCTSConfig, _Node, preset_config
+from masterbuilder.core.state import State
+from masterbuilder.games.builders.actions import END_TURN
+from masterbuilder.games.builders.state import BuildersState
+
+GAMES = ["builders", "caylus", "caylus1303"]
+
+
+def guided(game: str, max_steps: int, **changes: int) -> MCTSConfig:
+    """The hard preset of ``game`` with a small step budget and short rollouts (scored at the cutoff), for
+    quick tests."""
+    return replace(preset_config(game, "hard"), max_steps=max_steps, rollout_depth=12, **changes)  # type: ignore[arg-type]
+
+
+def advance(state: State, moves: int, seed: int) -> State:
+    """Play ``moves`` random moves (fewer if the game ends)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_action_ids()))
+    return state
+
+
+def play_out(game: str, players: int, bots: list[Agent], seed: int, max_moves: int) -> State:
+    """Play with one bot per seat, checking each choice is legal and leaves the state unchanged."""
+    state = new_game(game, players=players, seed=seed)
+    for _ in range(max_moves):
+        seat = state.current_player
+        if seat is None:
+            break
+        before = state.to_json()
+        action = bots[seat].choose(state)
+        assert state.to_json() == before
+        assert action in state.legal_action_ids()
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_candidates_are_legal_and_best_first(game: str, seed: int) -> None:
+    """Each heuristic's candidates are distinct moves of the seat to move; the first is what the bot plays."""
+    state = advance(new_game(game, players=2, seed=seed), 12 + 7 * seed, seed)
+    if state.is_terminal:
+        pytest.skip("the random moves ended the game")
+    heuristic = make_agent("heuristic", game, seed)
+    moves = heuristic.candidates(state, 4)  # type: ignore[attr-defined]
+    assert 1 <= len(moves) <= 4
+    assert len(set(moves)) == len(moves)
+    legal = state.legal_action_ids()
+    for move in moves:
+        assert move and move[0] in legal
+    assert moves[0][0] == heuristic.choose(state.clone()) or game != "builders"
+    if game != "builders":
+        assert all(len(move) == 1 for move in moves)
+        assert len(moves) == min(4, len(legal))
+
+
+def test_builders_candidates_are_whole_turns() -> None:
+    """The Builders' candidates are whole-turn plans of the greedy planner, best first, each ending the turn;
+    the first is the plan the greedy bot plays."""
+    state = advance(new_game("builders", players=2, seed=4), 20, 4)
+    assert isinstance(state, BuildersState)
+    greedy = GreedyBuildersAgent(0)
+    plans = greedy.candidates(state, 3)
+    assert plans[0] == tuple(Planner(state, greedy.weights).plan())
+    assert greedy.candidates(state, 1) == plans[:1]
+    for plan in plans:
+        assert plan[-1] == END_TURN
+        copy = state.clone()
+        seat = copy.current_player
+        for i, action in enumerate(plan):
+            if copy.current_player != seat:
+                # The engine ends a turn by itself once no action is left: the planned END_TURN is moot.
+                assert plan[i:] == (END_TURN,)
+                break
+            copy.apply(action)  # every action of the plan is legal in turn
+        assert copy.current_player != seat or copy.is_terminal
+    assert len({tuple(sorted(plan)) for plan in plans}) == len(plans)  # no plan is another's reordering
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 3])
+def test_guided_bot_plays_legal_moves(game: str, players: int) -> None:
+    bots: list[Agent] = [MCTSAgent(game, seed=players, config=guided(game, 60))]
+    bots += [make_agent("random", game, seat) for seat in range(1, players)]
+    play_out(game, players, bots, seed=7, max_moves=70)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_guided_bot_same_seed_same_moves(game: str) -> None:
+    def moves(seed: int) -> list[int]:
+        bots: list[Agent] = [
+            MCTSAgent(game, seed=seed, config=guided(game, 80)),
+            make_agent("heuristic", game, 1),
+        ]
+        return play_out(game, 2, bots, seed=3, max_moves=40).history
+
+    assert moves(5) == moves(5)
+
+
+@pytest.mark.parametrize("max_steps", [1, 50, 300])
+def test_step_budget_is_counted(max_steps: int) -> None:
+    """The search stops once the simulated steps reach the budget and every root move has been tried, not
+    earlier; a simulation counts at least one step, so the budget always ends the search."""
+    state = advance(new_game("caylus", players=2, seed=2), 10, 2)
+    agent = MCTSAgent("caylus", seed=0, config=guided("caylus", max_steps, candidates=3))
+    roots: list[_Node] = []
+    real = mcts_module._most_visited
+
+    def spy(root: _Node, seat: int) -> Hashable | None:
+        roots.append(root)
+        return real(root, seat)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mcts_module, "_most_visited", spy)
+        agent.choose(state)
+    (root,) = roots
+    assert agent.last_steps >= max_steps
+    assert agent.last_iterations >= len(root.children) == min(3, len(state.legal_action_ids()))
+    assert all(child.visits for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == agent.last_iterations
+    # Without the last simulation the budget was not yet spent (or a root move was still untried).
+    assert agent.last_iterations == len(root.children) or agent.last_steps < max_steps + 400
+
+
+def test_opponents_are_modelled_by_their_heuristic() -> None:
+    """With one reply candidate, the tree branches only at the bot's own decisions: every other seat's
+    node has a single child, the heuristic's move (in Caylus, where every deal is the same; in The
+    Builders a node may hold one such move per deal)."""
+    state = advance(new_game("caylus", players=3, seed=1), 12, 1)
+    seat = state.current_player
+    agent = MCTSAgent("caylus", seed=0, config=guided("caylus", 600, candidates=3, reply_candidates=1))
+    trees: list[_Node] = []
+    real = mcts_module._most_visited
+
+    def spy(root: _Node, seat_: int) -> Hashable | None:
+        trees.append(root)
+        return real(root, seat_)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mcts_module, "_most_visited", spy)
+        agent.choose(state)
+
+    # Below each of the bot's own moves (tried in the real state, as the root's moves are public), the
+    # next seat's node.
+    branching: list[int] = []
+    for move, child in trees[0].children.items():
+        assert isinstance(move, tuple)
+        t = state.clone()
+        mcts_module._play_move(t, move)
+        while not t.is_terminal and len(t.legal_action_ids()) == 1:
+            t.apply(t.legal_action_ids()[0])
+        if child.children and t.current_player != seat:
+            branching.append(len(child.children))
+    assert agent.last_iterations > 3
+    assert branching and set(branching) == {1}
+    assert len(trees[0].children) == 3
+
+
+def test_builders_bot_plays_its_whole_turn() -> None:
+    """In The Builders a tree move is a whole turn: after the search, the rest of the chosen plan is played
+    without searching again, unless the state is not the one the plan expects."""
+    state = advance(new_game("builders", players=2, seed=6), 16, 6)
+    agent = MCTSAgent("builders", seed=2, config=guided("builders", 2_000))
+    seat = state.current_player
+    first = agent.choose(state)
+    assert agent.last_iterations > 0
+    plan = [first, *agent._rest]
+    state.apply(first)
+    played = [first]
+    while state.current_player == seat and len(played) < len(plan):
+        legal = state.legal_action_ids()
+        action = agent.choose(state)
+        if len(legal) > 1:
+            assert agent.last_iterations == 0  # from the plan, no search
+        assert action == plan[len(played)]
+        state.apply(action)
+        played.append(action)
+    # The whole plan was played, or its END_TURN was moot (the turn ended with the last action).
+    assert played == plan or (plan[len(played) :] == [END_TURN] and state.current_player != seat)
+    # A state the plan did not expect is searched afresh.
+    other = advance(new_game("builders", players=2, seed=8), 30, 8)
+    agent._rest, agent._expected = [END_TURN], (0, 2, 0, [])
+    if len(other.legal_action_ids()) > 1:
+        agent.choose(other)
+        assert agent.last_iterations > 0
+
+
+def test_a_move_stops_where_the_turn_passes() -> None:
+    """A tree move is applied only while its seat is to move and each action is legal: a plan that spends
+    every action ends the turn without its END_TURN, which must not end the next seat's turn."""
+    state = advance(new_game("builders", players=2, seed=4), 20, 4)
+    assert isinstance(state, BuildersState)
+    seat = state.current_player
+    plan = GreedyBuildersAgent(0).candidates(state, 1)[0]
+    copy = state.clone()
+    assert isinstance(copy, BuildersState)
+    for action in plan[:-1]:
+        copy.apply(action)
+    assert copy.current_player != seat  # this plan's last action ends the turn by itself
+    next_seat_actions = copy.actions_left
+    copy = state.clone()
+    assert isinstance(copy, BuildersState)
+    assert mcts_module._play_move(copy, plan) == len(plan) - 1
+    assert copy.current_player != seat
+    assert copy.actions_left == next_seat_actions  # the next seat's turn is untouched
+
+
+def test_guided_search_beats_random_in_caylus1303() -> None:
+    """Even a tiny guided budget wins every game against random play (the presets are far stronger)."""
+    for seed in range(3):
+        bots: list[Agent] = [
+            MCTSAgent("caylus1303", seed=seed, config=guided("caylus1303", 20, candidates=2)),
+            make_agent("random", "caylus1303", seed),
+        ]
+        if seed % 2:
+            bots.reverse()
+        state = play_out("caylus1303", 2, bots, seed=200 + seed, max_moves=10_000)
+        assert state.is_terminal
+        assert state.winners() == [seed % 2]
+
+
+def test_builders_greedy_forgets_its_plan() -> None:
+    """``forget`` drops the cached plan, so a copy with other cards to come is planned afresh."""
+    state = advance(new_game("builders", players=2, seed=5), 14, 5)
+    greedy = GreedyBuildersAgent(0)
+    greedy.choose(state)
+    assert greedy._expected is not None
+    greedy.forget()
+    assert greedy._plan == [] and greedy._expected is None
+    work = greedy.work
+    greedy.choose(state)
+    assert greedy.work > work  # it searched again
