@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from masterbuilder.agents import make_agent, register_agent
 from masterbuilder.arena.simulate import wilson_interval
 from masterbuilder.arena.tournament import (
     ConfigMismatch,
@@ -29,10 +30,14 @@ runner = CliRunner()
 BUILDERS3 = TournamentConfig("builders", 2, ("greedy", "heuristic", "random"), seed=5)
 
 
+CLOCK = ("seconds", "think", "think_max")  # wall-clock fields of a result; the rest is reproduced exactly
+
+
 def without_seconds(path: Path) -> list[Any]:
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     for record in lines[1:]:
-        record.pop("seconds")
+        for timing in CLOCK:
+            record.pop(timing)
     return [lines[0], *sorted(lines[1:], key=lambda r: r["index"])]
 
 
@@ -129,10 +134,14 @@ def test_results_match_play_pairing_and_resume_after_interruption(tmp_path: Path
     full = tmp_path / "full.jsonl"
     results = run_tournament(BUILDERS3, 8, full)
     assert [r["index"] for r in results] == list(range(8))
-    assert results[3] == {
-        **play_pairing("builders", BUILDERS3.options, schedule(BUILDERS3, 8)[3]),
-        "seconds": results[3]["seconds"],
+    replayed = play_pairing("builders", BUILDERS3.options, schedule(BUILDERS3, 8)[3])
+    assert {k: v for k, v in results[3].items() if k not in CLOCK} == {
+        k: v for k, v in replayed.items() if k not in CLOCK
     }
+    assert replayed["decisions"][0] > 0 and len(replayed["think"]) == len(replayed["think_max"]) == 2
+    assert all(
+        0 <= longest <= total for longest, total in zip(replayed["think_max"], replayed["think"], strict=True)
+    )
 
     part = tmp_path / "part.jsonl"
     run_tournament(BUILDERS3, 3, part)
@@ -145,7 +154,7 @@ def test_results_match_play_pairing_and_resume_after_interruption(tmp_path: Path
     )
     assert resumed == [3] and sorted(seen) == list(range(3, 8))
     assert without_seconds(part) == without_seconds(full)
-    assert [{k: v for k, v in r.items() if k != "seconds"} for r in again] == without_seconds(full)[1:]
+    assert [{k: v for k, v in r.items() if k not in CLOCK} for r in again] == without_seconds(full)[1:]
     # nothing left to do: the file is unchanged
     before = part.read_text(encoding="utf-8")
     assert len(run_tournament(BUILDERS3, 8, part, on_game=lambda r: pytest.fail("replayed"))) == 8
@@ -230,3 +239,29 @@ def test_ray_backend_matches_process_backend(tmp_path: Path, local_ray: None) ->
     run_tournament(config, 6, on_ray, workers=2, backend="ray")
     run_tournament(config, 6, on_processes, workers=2, backend="process")
     assert without_seconds(on_ray) == without_seconds(on_processes)
+
+
+def test_copies_of_one_bot_are_distinct_entrants(tmp_path: Path) -> None:
+    """``heuristic#1`` is the heuristic bot as an entrant of its own: one bot against copies of another."""
+    config = TournamentConfig("builders", 3, ("greedy", "random#1", "random#2"), seed=2)
+    results = run_tournament(config, 3, tmp_path / "copies.jsonl")
+    summary = summarize_tournament(config, results)
+    assert [s.agent for s in summary.agents] == ["greedy", "random#1", "random#2"]
+    assert all(s.games == 3 for s in summary.agents)
+    assert summary.agents[0].wins == 3  # the greedy bot beats random play every time
+    assert {r.agent for r in summary.ratings} == set(config.agents)
+    bot = make_agent("random#2", "builders", 0)
+    assert bot.name == "random"
+    with pytest.raises(ValueError, match="may not contain"):
+        register_agent("odd#name", "never registered", lambda game, seed: make_agent("random", game, seed))
+
+
+def test_standings_time_the_decisions(tmp_path: Path) -> None:
+    results = run_tournament(BUILDERS3, 3, tmp_path / "timed.jsonl")
+    summary = summarize_tournament(BUILDERS3, results)
+    for standing in summary.agents:
+        assert standing.seconds_per_move is not None and standing.max_seconds_per_move is not None
+        assert 0 <= standing.seconds_per_move <= standing.max_seconds_per_move
+    # Results written before the timing fields existed still summarise, without timings.
+    old = [{k: v for k, v in r.items() if k not in ("decisions", "think", "think_max")} for r in results]
+    assert all(s.seconds_per_move is None for s in summarize_tournament(BUILDERS3, old).agents)

@@ -328,7 +328,7 @@ def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool
     config = summary.config
     title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
     table = Table(title=title, title_justify="left")
-    for column in ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score"):
+    for column in ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score", "s/move", "Max s"):
         table.add_column(column, justify="left" if column == "Agent" else "right")
     for s in summary.agents:
         table.add_row(
@@ -339,6 +339,8 @@ def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool
             f"{s.win_rate:.1%}",
             f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
             f"{s.mean_score:.2f}",
+            "–" if s.seconds_per_move is None else f"{s.seconds_per_move:.3f}",
+            "–" if s.max_seconds_per_move is None else f"{s.max_seconds_per_move:.2f}",
         )
     console.print(table)
     rated = Table(title="OpenSkill ratings (Plackett-Luce)", title_justify="left")
@@ -364,6 +366,7 @@ def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool
             )
         console.print(seats)
     console.print("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
+    console.print("s/move: mean seconds per decision with a real choice (wall clock); Max s: the longest.")
     if summary.games % summary.cycle:
         console.print(
             f"Note: the seat rotation repeats every {summary.cycle} games; {summary.games} games is not a "

@@ -88,8 +88,9 @@ def register_agent(
 ) -> None:
     """Register a bot. ValueError if ``name`` is already registered for one of ``games``, or if ``name``
     or a preset contains ``:``. ``presets`` maps preset names to factories, for ``name:preset``."""
-    if PRESET_SEP in name or any(PRESET_SEP in p or not p for p in presets or ()):
-        raise ValueError(f"Bot and preset names may not contain {PRESET_SEP!r} or be empty: {name!r}.")
+    reserved = (PRESET_SEP, COPY_SEP)
+    if any(c in name for c in reserved) or any(c in p or not p for p in presets or () for c in reserved):
+        raise ValueError(f"Bot and preset names may not contain ':' or '#' or be empty: {name!r}.")
     entry = AGENTS.setdefault(name, AgentEntry(name))
     for spec in entry.specs:
         if spec.games is None or games is None:
@@ -103,11 +104,14 @@ def register_agent(
 
 
 PRESET_SEP = ":"
+COPY_SEP = "#"  # "heuristic#2": the heuristic bot, as a distinct entrant (a tournament of one bot vs copies)
 
 
 def agent_spec(name: str, game: str) -> AgentSpec | None:
     """The registration of bot ``name`` for ``game``; None if there is none. For ``name:preset`` a spec
-    named so, whose factory makes the preset (None if the bot has no such preset)."""
+    named so, whose factory makes the preset (None if the bot has no such preset). A copy label
+    (``heuristic#2``) is ignored: it tells entrants apart, not bots."""
+    name = name.partition(COPY_SEP)[0]
     base, sep, preset = name.partition(PRESET_SEP)
     entry = AGENTS.get(base)
     spec = None if entry is None else entry.spec_for(game)
@@ -135,7 +139,7 @@ def make_agent(name: str, game: str, seed: int) -> Agent:
     the bot's presets, if unknown."""
     spec = agent_spec(name, game)
     if spec is None:
-        base, sep, preset = name.partition(PRESET_SEP)
+        base, sep, preset = name.partition(COPY_SEP)[0].partition(PRESET_SEP)
         entry = AGENTS.get(base)
         base_spec = None if entry is None else entry.spec_for(game)
         if sep and base_spec is not None:

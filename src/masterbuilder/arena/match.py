@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,11 @@ class GameResult:
     actions: int
     rounds: int | None  # the round the game ended in; None for a game without rounds
     record: dict[str, Any]
+    # Each seat's thinking: decisions with a real choice (more than one legal action), the seconds its bot
+    # spent on them in all, and the longest one. Wall clock, so not part of the reproducible result.
+    decisions: tuple[int, ...] = ()
+    think_seconds: tuple[float, ...] = ()
+    think_max: tuple[float, ...] = ()
 
 
 def _round(state: State) -> int | None:
@@ -44,11 +50,23 @@ def play_game(
     bots: list[Agent] = [
         make_agent(name, game, s) for name, s in zip(agents, agent_seeds(seed, len(agents)), strict=True)
     ]
+    players = len(agents)
+    decisions = [0] * players
+    think = [0.0] * players
+    longest = [0.0] * players
     while True:
         seat = state.current_player
         if seat is None:
             break
-        state.apply(bots[seat].choose(state))
+        choice = len(state.legal_action_ids()) > 1
+        start = time.perf_counter()
+        action = bots[seat].choose(state)
+        if choice:
+            spent = time.perf_counter() - start
+            decisions[seat] += 1
+            think[seat] += spent
+            longest[seat] = max(longest[seat], spent)
+        state.apply(action)
     return GameResult(
         game=game,
         seed=seed,
@@ -58,4 +76,7 @@ def play_game(
         actions=len(state.history),
         rounds=_round(state),
         record=state.record(),
+        decisions=tuple(decisions),
+        think_seconds=tuple(think),
+        think_max=tuple(longest),
     )

@@ -112,6 +112,9 @@ def play_pairing(game: str, options: Mapping[str, Any], pairing: Pairing) -> dic
         "actions": result.actions,
         "rounds": result.rounds,
         "seconds": round(time.perf_counter() - start, 6),
+        "decisions": list(result.decisions),
+        "think": [round(t, 6) for t in result.think_seconds],
+        "think_max": [round(t, 6) for t in result.think_max],
     }
 
 
@@ -278,6 +281,10 @@ class Standing:
     win_rate_low: float  # 95% Wilson interval
     win_rate_high: float
     mean_score: float
+    # Seconds per decision with a real choice: the mean, and the longest (None: not recorded, as in
+    # results files written before these fields existed).
+    seconds_per_move: float | None = None
+    max_seconds_per_move: float | None = None
 
 
 @dataclass(frozen=True)
@@ -314,12 +321,17 @@ class TournamentSummary:
         }
 
 
-def _standing(agent: str, seat: int | None, rows: list[tuple[int, float, int]]) -> Standing:
-    """``rows``: (sole win 0/1, share of a shared win (0 if none), score) per game."""
+def _standing(
+    agent: str, seat: int | None, rows: list[tuple[int, float, int, int, float, float]]
+) -> Standing:
+    """``rows``: (sole win 0/1, share of a shared win (0 if none), score, decisions, seconds thinking, the
+    longest decision; -1 for the last three when not recorded) per game."""
     games = len(rows)
     wins = sum(r[0] for r in rows)
     shared = sum(1 for r in rows if r[1] > 0)
     low, high = wilson_interval(wins, games)
+    timed = [r for r in rows if r[3] >= 0]
+    moves = sum(r[3] for r in timed)
     return Standing(
         agent=agent,
         seat=seat,
@@ -331,6 +343,8 @@ def _standing(agent: str, seat: int | None, rows: list[tuple[int, float, int]]) 
         win_rate_low=low,
         win_rate_high=high,
         mean_score=sum(r[2] for r in rows) / games if games else 0.0,
+        seconds_per_move=sum(r[4] for r in timed) / moves if moves else None,
+        max_seconds_per_move=max(r[5] for r in timed) if moves else None,
     )
 
 
@@ -369,8 +383,8 @@ def rate(
 def summarize_tournament(config: TournamentConfig, results: Iterable[Mapping[str, Any]]) -> TournamentSummary:
     """Standings by agent and by seat, and ratings, from results (any order)."""
     ordered = sorted(results, key=lambda r: int(r["index"]))
-    by_agent: dict[str, list[tuple[int, float, int]]] = {a: [] for a in config.agents}
-    by_seat: dict[tuple[int, str], list[tuple[int, float, int]]] = {
+    by_agent: dict[str, list[tuple[int, float, int, int, float, float]]] = {a: [] for a in config.agents}
+    by_seat: dict[tuple[int, str], list[tuple[int, float, int, int, float, float]]] = {
         (s, a): [] for s in range(config.players) for a in config.agents
     }
     shared_games = actions = 0
@@ -379,9 +393,15 @@ def summarize_tournament(config: TournamentConfig, results: Iterable[Mapping[str
         tie = len(winners) > 1
         shared_games += tie
         actions += record["actions"]
+        decisions, think, longest = record.get("decisions"), record.get("think"), record.get("think_max")
         for seat, (agent, score) in enumerate(zip(record["seats"], record["scores"], strict=True)):
             won = seat in winners
-            row = (int(won and not tie), 1 / len(winners) if won and tie else 0.0, score)
+            timing = (
+                (decisions[seat], think[seat], longest[seat])
+                if decisions and think and longest
+                else (-1, -1.0, -1.0)
+            )
+            row = (int(won and not tie), 1 / len(winners) if won and tie else 0.0, score, *timing)
             by_agent[agent].append(row)
             by_seat[seat, agent].append(row)
     ratings, history = rate(config.agents, ordered)
