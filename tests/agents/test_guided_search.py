@@ -249,3 +249,15 @@ def test_builders_greedy_forgets_its_plan() -> None:
     work = greedy.work
     greedy.choose(state)
     assert greedy.work > work  # it searched again
+
+
+def test_rollout_bot_plays_the_rollouts() -> None:
+    """``rollout_bot`` swaps the bot of the rollouts (here the greedy planner with a quarter of the search);
+    the candidates still come from the heuristic, and both report their search work to the budget."""
+    state = advance(new_game("builders", players=2, seed=2), 12, 2)
+    agent = MCTSAgent("builders", seed=1, config=guided("builders", 1_500, rollout_bot="greedy:fast"))  # type: ignore[arg-type]
+    assert isinstance(agent._player, GreedyBuildersAgent) and agent._player is not agent._heuristic
+    assert agent._player.weights.search_budget < GreedyBuildersAgent(0).weights.search_budget
+    assert agent.choose(state) in state.legal_action_ids()
+    assert agent._player.work > 0 and getattr(agent._heuristic, "work", 0) > 0
+    assert make_agent("greedy:fast", "builders", 0).name == "greedy:fast"

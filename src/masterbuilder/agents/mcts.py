@@ -15,12 +15,24 @@ The search:
   policy (uniform random, or the game's heuristic bot for the first ``heuristic_steps`` of them), then
   evaluates: each seat's reward is ``0.5 + 0.5 * tanh(margin / scale)``, where ``margin`` is its score less
   the best other score. At the end of the game the winner bonus dominates: ``0.7 * win + 0.3 * that``.
-* **Presets.** ``easy`` uses random rollouts in every game; ``medium`` and ``hard`` add iterations, and in
-  Caylus 1303 roll out with the heuristic bot instead (see ``PRESETS`` / ``PRESET_TWEAKS``).
+* **Guided search** (``guided=True``; the ``medium`` and ``hard`` presets). The moves of a node are not
+  every legal action but the game heuristic's ``candidates`` best-looking moves (``candidates(state, k)``
+  of the heuristic bot): single actions in Caylus and Caylus 1303, whole-turn plans of the greedy planner
+  in The Builders (a plan is one tree move; the bot then plays the rest of it without searching again).
+  At the other seats' nodes the tree holds ``reply_candidates`` moves, 1 in the presets: each opponent is
+  modelled by its heuristic, so the few simulations a move can afford go to the bot's own choices. New
+  leaves are scored by the heuristic playing every seat to the end of the game. Each root move meets the
+  same cycle of ``determinisations`` deals (its n-th visit uses deal n mod that), so moves are compared on
+  equal luck. The budget is ``max_steps`` simulated actions (deterministic, and about proportional to
+  time; the heuristic's own search work is charged too where it reports it, ``work_per_step``), at least
+  one simulation per root move.
+* **Presets.** ``easy``: plain UCT with random rollouts. ``medium``: guided, 3 candidates, about a quarter
+  of ``hard``'s steps. ``hard``: guided, 4 candidates (3 in The Builders), sized for at most about 2 s per
+  decision on one core (``PRESETS``, ``PRESET_TWEAKS``; docs/strength.md has the measurements).
   ``MCTSAgent(game, ...)`` without a config is the random-rollout search with the game's depth and scale.
-* **Budget.** ``iterations`` (counted, so the bot is deterministic for a seed) or ``seconds`` (wall clock,
-  not deterministic). The move is the root child with the most visits. A decision with one legal action
-  is answered at once. The tree is not kept between moves.
+* **Budget.** ``iterations`` or ``max_steps`` (counted, so the bot is deterministic for a seed) or
+  ``seconds`` (wall clock, not deterministic). The move is the root child with the most visits (ties: the
+  better mean). A decision with one legal action is answered at once. The tree is not kept between moves.
 
 Hidden information: the bot never reads another seat's hidden information from the real state. It
 searches on determinised copies only. Their ``scores()`` are read at the cutoff and at simulated game ends;
@@ -68,6 +80,7 @@ class MCTSConfig:
     # Steps charged per unit of the heuristic's own search work, where it reports one (``work``: the
     # Builders planner's plan steps, about a third of an engine step each); 0 ignores it.
     work_per_step: int = 0
+    rollout_bot: str | None = None  # the bot that plays guided rollouts (None: the heuristic)
 
 
 TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
@@ -157,8 +170,12 @@ class MCTSAgent:
         self._rng = random.Random(seed)
         self._heuristic: Agent | None = None
         self._guide: Guide | None = None
+        self._player: Agent | None = None  # plays the guided rollouts
         if base.heuristic_steps > 0 or base.guided:
             self._heuristic = make_agent("heuristic", game, seed)
+            self._player = self._heuristic
+        if base.guided and base.rollout_bot is not None:
+            self._player = make_agent(base.rollout_bot, game, seed)
         if base.guided:
             if not hasattr(self._heuristic, "candidates"):
                 raise ValueError(f"The guided search needs a heuristic bot with candidates for {game}.")
@@ -194,7 +211,7 @@ class MCTSAgent:
         self._steps = 0
         self._root_moves = None
         self._seat = seat
-        work0 = getattr(self._heuristic, "work", 0)
+        work0 = self._work()
         deadline = time.perf_counter() + cfg.seconds if cfg.iterations is None and cfg.seconds else None
         while True:
             if cfg.guided:
@@ -204,7 +221,7 @@ class MCTSAgent:
             done += 1
             self._steps += 1  # a simulation counts at least one step, so a step budget always ends
             if cfg.work_per_step:
-                work = getattr(self._heuristic, "work", 0)
+                work = self._work()
                 self._steps += (work - work0) // cfg.work_per_step
                 work0 = work - (work - work0) % cfg.work_per_step
             if cfg.iterations is not None and done >= cfg.iterations:
@@ -224,6 +241,13 @@ class MCTSAgent:
         if isinstance(best, tuple):
             return self._next_of_move(state, list(best))
         return cast(int, best) if best is not None else legal[0]
+
+    def _work(self) -> int:
+        """The search work reported so far by the heuristic and the rollout bot (see ``work_per_step``)."""
+        work = getattr(self._heuristic, "work", 0)
+        if self._player is not self._heuristic:
+            work += getattr(self._player, "work", 0)
+        return int(work)
 
     def _next_of_move(self, state: State, move: list[int]) -> int:
         """Play the first action of ``move`` and keep the rest for the next decisions."""
@@ -356,7 +380,7 @@ class MCTSAgent:
     def _rollout(self, s: State) -> list[float]:
         cfg = self.config
         rng = self._rng
-        heuristic = self._heuristic
+        heuristic = self._player
         heuristic_steps = cfg.rollout_depth if cfg.guided else cfg.heuristic_steps
         forget = getattr(heuristic, "forget", None)
         if forget is not None:
