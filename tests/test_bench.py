@@ -116,4 +116,11 @@ def test_bench_writes_a_markdown_table_and_the_openspiel_reference(tmp_path: Pat
     assert table.count("\n| 2 | ") == 1 and "moves/s" in table
     assert [m["preset"] for m in doc["mcts"]] == ["easy", "medium", "hard"]
     assert all(m["decisions"] == 1 and m["seconds_per_move"] > 0 for m in doc["mcts"])
-    assert "| MCTS preset | iterations | seconds per move | iterations/s |" in table
+    assert all(m["max_seconds"] >= m["seconds_per_move"] and m["iterations"] >= 1 for m in doc["mcts"])
+    easy, medium, hard = doc["mcts"]
+    assert easy["iterations"] == 150  # counted, not timed
+    assert 0 < medium["steps"] < hard["steps"]  # the guided presets' step budgets
+    assert (
+        "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s |"
+        in table
+    )

@@ -161,27 +161,35 @@ def machine_info() -> dict[str, Any]:
 
 
 def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> list[dict[str, Any]]:
-    """Per MCTS preset: seconds per decision and iterations per second, over ``moves`` decisions taken from
-    mid-game states of random games (one core)."""
-    from masterbuilder.agents.mcts import PRESETS, make_mcts, preset_config
+    """Per MCTS preset: seconds per decision (mean and longest), and the simulations (iterations) and
+    simulated steps it ran, per decision and per second, over ``moves`` decisions taken from mid-game
+    states of random games (one core)."""
+    from masterbuilder.agents.mcts import PRESETS, make_mcts
 
     states = [s for s in midgame_states(game, players, count=moves, seed=seed) if not s.is_terminal]
     rows = []
     for preset in PRESETS:
-        iterations = preset_config(game, preset).iterations or 0
         agent = make_mcts(game, seed, preset)
-        start = time.perf_counter()
+        iterations = steps = 0
+        longest = elapsed = 0.0
         for state in states:
+            start = time.perf_counter()
             agent.choose(state)
-        elapsed = time.perf_counter() - start
+            spent = time.perf_counter() - start
+            elapsed += spent
+            longest = max(longest, spent)
+            iterations += agent.last_iterations
+            steps += agent.last_steps
         per_move = elapsed / len(states)
         rows.append(
             {
                 "preset": preset,
-                "iterations": iterations,
+                "iterations": iterations / len(states),  # per decision
+                "steps": steps / len(states),  # simulated actions per decision
                 "decisions": len(states),
                 "seconds_per_move": per_move,
-                "iterations_per_second": iterations / per_move if per_move > 0 else 0.0,
+                "max_seconds": longest,
+                "iterations_per_second": iterations / elapsed if elapsed > 0 else 0.0,
             }
         )
     return rows
@@ -257,9 +265,14 @@ def markdown(doc: dict[str, Any]) -> str:
         ]
         lines.append("| " + " | ".join(cells) + " |")
     if doc.get("mcts"):
-        lines += ["", "| MCTS preset | iterations | seconds per move | iterations/s |", "|---|---|---|---|"]
+        lines += [
+            "",
+            "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s |",
+            "|---|---|---|---|---|---|",
+        ]
         for m in doc["mcts"]:
-            cells = [m["preset"], f"{m['iterations']:,}", f"{m['seconds_per_move']:.3f}"]
+            cells = [m["preset"], f"{m['iterations']:,.0f}", f"{m.get('steps', 0):,.0f}"]
+            cells += [f"{m['seconds_per_move']:.3f}", f"{m.get('max_seconds', 0):.3f}"]
             lines.append("| " + " | ".join([*cells, f"{m['iterations_per_second']:,.0f}"]) + " |")
     ref = doc.get("reference")
     lines.append("")
@@ -317,7 +330,8 @@ def run_bench(
     out.print(results_table(game, results))
     for m in mcts:
         out.print(
-            f"mcts:{m['preset']}: {m['iterations']:,} iterations, {m['seconds_per_move']:.3f} s per move, "
+            f"mcts:{m['preset']}: {m['iterations']:,.0f} iterations, {m['seconds_per_move']:.3f} s per move "
+            f"(longest {m['max_seconds']:.3f}), "
             f"{m['iterations_per_second']:,.0f} iterations/s",
             markup=False,
         )
