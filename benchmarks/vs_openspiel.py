@@ -83,7 +83,7 @@ def play(args: tuple[str, int, int, float, float, str]) -> dict[str, Any]:
             action = mine.choose(state.core)
             assert action in legal, (action, legal)
         else:
-            budget = think[ours] / moves[ours] if moves[ours] else first_seconds
+            budget = think[0] / moves[0] if moves[0] else first_seconds  # side 0: ours
             sims = MIN_SIMULATIONS if rate is None else max(MIN_SIMULATIONS, int(rate * budget))
             theirs.max_simulations = sims
             searched = time.perf_counter()
