@@ -85,7 +85,8 @@ def play(args: tuple[str, int, int, float, float, str]) -> dict[str, Any]:
         else:
             budget = think[0] / moves[0] if moves[0] else first_seconds  # side 0: ours
             sims = MIN_SIMULATIONS if rate is None else max(MIN_SIMULATIONS, int(rate * budget))
-            theirs.max_simulations = sims
+            theirs.max_simulations = sims  # MCTSBot
+            theirs._max_simulations = sims  # ISMCTSBot keeps it here
             searched = time.perf_counter()
             action = theirs.step(state)
             rate = sims / max(time.perf_counter() - searched, 1e-6)
