@@ -261,3 +261,23 @@ def test_rollout_bot_plays_the_rollouts() -> None:
     assert agent.choose(state) in state.legal_action_ids()
     assert agent._player.work > 0 and getattr(agent._heuristic, "work", 0) > 0
     assert make_agent("greedy:fast", "builders", 0).name == "greedy:fast"
+
+
+def test_prior_favours_the_heuristic_move() -> None:
+    """With a strong progressive bias the heuristic's favourite gets most of the simulations and is played."""
+    state = advance(new_game("caylus", players=2, seed=3), 15, 3)
+    favourite = make_agent("heuristic", "caylus", 0).candidates(state, 1)[0]  # type: ignore[attr-defined]
+    roots: list[_Node] = []
+    real = mcts_module._most_visited
+
+    def spy(root: _Node, seat: int) -> Hashable | None:
+        roots.append(root)
+        return real(root, seat)
+
+    agent = MCTSAgent("caylus", seed=0, config=guided("caylus", 400, candidates=3, prior=100))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mcts_module, "_most_visited", spy)
+        assert agent.choose(state) == favourite[0]
+    visits = {move: child.visits for move, child in roots[0].children.items()}
+    assert all(v == 1 for move, v in visits.items() if move != favourite)
+    assert visits[favourite] == agent.last_iterations - (len(visits) - 1)

@@ -81,6 +81,9 @@ class MCTSConfig:
     # Builders planner's plan steps, about a third of an engine step each); 0 ignores it.
     work_per_step: int = 0
     rollout_bot: str | None = None  # the bot that plays guided rollouts (None: the heuristic)
+    # Progressive bias toward the heuristic's favourite move: ``prior / visits`` is added to its UCB value,
+    # so another move must look better by a clear margin, not by the luck of a few deals, to take over.
+    prior: float = 0.0
 
 
 TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
@@ -109,12 +112,12 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
 # The step budgets: an engine step of Caylus and Caylus 1303 with the heuristic choosing costs about
 # 0.5 ms and 1 ms; The Builders' steps are cheap (about 0.05 ms) but its planner's work is charged too.
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
-    ("builders", "medium"): {"max_steps": 5_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
-    ("builders", "hard"): {"max_steps": 20_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "medium"): {"max_steps": 4_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "hard"): {"max_steps": 16_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
     ("caylus", "medium"): {"max_steps": 400},
     ("caylus", "hard"): {"max_steps": 1_500},
-    ("caylus1303", "medium"): {"max_steps": 250},
-    ("caylus1303", "hard"): {"max_steps": 1_000},
+    ("caylus1303", "medium"): {"max_steps": 180},
+    ("caylus1303", "hard"): {"max_steps": 700},
 }
 DEFAULT_PRESET = "medium"
 
@@ -340,12 +343,15 @@ class MCTSAgent:
                 children[m] = child
                 return child, m
         c = self.config.c
+        prior = self.config.prior
         best_m = moves[0]
         best_v = -math.inf
         for m in moves:
             ch = children[m]
             ch.avail += 1
             v = ch.totals[player] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if prior and m is moves[0]:
+                v += prior / ch.visits
             if v > best_v:
                 best_m, best_v = m, v
         return children[best_m], best_m
