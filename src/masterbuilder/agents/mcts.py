@@ -112,8 +112,8 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
 # The step budgets: an engine step of Caylus and Caylus 1303 with the heuristic choosing costs about
 # 0.5 ms and 1 ms; The Builders' steps are cheap (about 0.05 ms) but its planner's work is charged too.
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
-    ("builders", "medium"): {"max_steps": 4_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
-    ("builders", "hard"): {"max_steps": 16_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
     ("caylus", "medium"): {"max_steps": 400},
     ("caylus", "hard"): {"max_steps": 1_500},
     ("caylus1303", "medium"): {"max_steps": 180},
