@@ -26,9 +26,10 @@ The search:
   equal luck. The budget is ``max_steps`` simulated actions (deterministic, and about proportional to
   time; the heuristic's own search work is charged too where it reports it, ``work_per_step``), at least
   one simulation per root move.
-* **Presets.** ``easy``: plain UCT with random rollouts. ``medium``: guided, 3 candidates, about a quarter
-  of ``hard``'s steps. ``hard``: guided, 4 candidates (3 in The Builders), sized for at most about 2 s per
-  decision on one core (``PRESETS``, ``PRESET_TWEAKS``; docs/strength.md has the measurements).
+* **Presets.** ``easy``: plain UCT with random rollouts. ``medium``: guided, 3 candidates (2 in The
+  Builders), a small share of ``hard``'s steps (a quarter; a thirteenth in The Builders). ``hard``: guided,
+  4 candidates (3 in The Builders), sized for at most about 2 s per decision on one core (``PRESETS``,
+  ``PRESET_TWEAKS``; docs/strength.md has the measurements).
   ``MCTSAgent(game, ...)`` without a config is the random-rollout search with the game's depth and scale.
 * **Budget.** ``iterations`` or ``max_steps`` (counted, so the bot is deterministic for a seed) or
   ``seconds`` (wall clock, not deterministic). The move is the root child with the most visits (ties: the
@@ -92,9 +93,8 @@ TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to t
 # * ``easy``: plain UCT, 150 iterations of random rollouts cut off after 30-40 moves.
 # * ``medium`` and ``hard``: the guided search, the heuristic's best 3 / 4 moves at the bot's own nodes
 #   and the heuristic's move at the others', heuristic rollouts to the end of the game, with a budget of
-#   simulated steps. ``hard``'s budget is sized for at
-#   most about 2 s per decision on one core of the development machine (docs/strength.md has the
-#   measurements); ``medium`` has about a quarter of it.
+#   simulated steps. ``hard``'s budget is sized for at most about 2 s per decision on one core of the
+#   development machine (docs/strength.md has the measurements); ``medium`` has a small share of it.
 PRESETS: dict[str, MCTSConfig] = {
     "easy": MCTSConfig(iterations=150),
     "medium": MCTSConfig(
