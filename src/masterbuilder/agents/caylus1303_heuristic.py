@@ -35,10 +35,10 @@ seeded jitter, so the bot is deterministic for a seed.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from masterbuilder.agents.base import register_agent
+from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
@@ -92,7 +92,6 @@ from masterbuilder.games.caylus1303.tasks import (
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
 FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
 NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
-NEVER = -1e9
 TOLL_SPACE = 4
 
 # delivery / worth flags
@@ -999,44 +998,22 @@ def sim_hand_guess(st: Caylus1303State, seat: int) -> int:
     return min(WORKERS_TOTAL, st._hand[seat] + RECRUITMENT[st.num_players])
 
 
-class Caylus1303HeuristicAgent:
+class Caylus1303HeuristicAgent(ScoringAgent):
     """Scores every legal action of the pending decision in PP and takes the best."""
 
-    name = "heuristic"
+    game_title = "Caylus 1303"
+    state_type = Caylus1303State
 
     def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.seed = seed
+        super().__init__(seed, weights.jitter)
         self.weights = weights
-        self._rng = random.Random(seed)
 
-    def choose(self, state: State) -> int:
-        if not isinstance(state, Caylus1303State):
-            raise TypeError(f"The Caylus 1303 heuristic bot plays Caylus 1303, not {state.game}.")
-        legal = state.legal_action_ids()
-        if len(legal) == 1:
-            return legal[0]
+    def score_actions(self, state: State, legal: list[int]) -> dict[int, float]:
+        assert isinstance(state, Caylus1303State)
         decision = state.pending_decision
         assert decision is not None
         seat = decision[1]
-        r = Reckoner(state, seat, self.weights)
-        scores = score(r, decision, legal)
-        jitter = self.weights.jitter
-        return max(legal, key=lambda a: scores.get(a, NEVER) + jitter * self._rng.random())
-
-    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
-        """The ``k`` best-scored legal actions of the pending decision, best first (ties in id order), each
-        as a one-action move for the search bot."""
-        if not isinstance(state, Caylus1303State):
-            raise TypeError(f"The Caylus 1303 heuristic bot plays Caylus 1303, not {state.game}.")
-        legal = state.legal_action_ids()
-        if len(legal) == 1:
-            return [(legal[0],)]
-        decision = state.pending_decision
-        assert decision is not None
-        seat = decision[1]
-        scores = score(Reckoner(state, seat, self.weights), decision, legal)
-        ranked = sorted(legal, key=lambda a: -scores.get(a, NEVER))
-        return [(a,) for a in ranked[:k]]
+        return score(Reckoner(state, seat, self.weights), decision, legal)
 
 
 def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:

@@ -26,11 +26,11 @@ Ties between equal scores are broken by a tiny seeded jitter, so the bot is dete
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from masterbuilder.agents.base import register_agent
+from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.state import CaylusState
@@ -81,7 +81,6 @@ FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
 NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
 ALL_CUBES = (FOOD, WOOD, STONE, CLOTH, GOLD)
 CASTLE_TARGET = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
-NEVER = -1e9
 BUILDER_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 KIND_OF_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)  # D_BUILD's kind argument
 
@@ -548,46 +547,23 @@ class Reckoner:
         return count
 
 
-class CaylusHeuristicAgent:
+class CaylusHeuristicAgent(ScoringAgent):
     """Scores every legal action of the pending decision in PP and takes the best."""
 
-    name = "heuristic"
+    game_title = "Caylus"
+    state_type = CaylusState
 
     def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.seed = seed
+        super().__init__(seed, weights.jitter)
         self.weights = weights
-        self._rng = random.Random(seed)
 
-    def choose(self, state: State) -> int:
-        if not isinstance(state, CaylusState):
-            raise TypeError(f"The Caylus heuristic bot plays Caylus, not {state.game}.")
-        legal = state.legal_action_ids()
-        if len(legal) == 1:
-            return legal[0]
+    def score_actions(self, state: State, legal: list[int]) -> dict[int, float]:
+        assert isinstance(state, CaylusState)
         seat = state.current_player
         assert seat is not None
-        r = Reckoner(state, seat, self.weights)
         decision = state.pending_decision
         assert decision is not None
-        scores = score(r, decision, legal)
-        jitter = self.weights.jitter
-        return max(legal, key=lambda a: scores.get(a, NEVER) + jitter * self._rng.random())
-
-    def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
-        """The ``k`` best-scored legal actions of the pending decision, best first (ties in id order), each
-        as a one-action move for the search bot."""
-        if not isinstance(state, CaylusState):
-            raise TypeError(f"The Caylus heuristic bot plays Caylus, not {state.game}.")
-        legal = state.legal_action_ids()
-        if len(legal) == 1:
-            return [(legal[0],)]
-        decision = state.pending_decision
-        assert decision is not None
-        seat = state.current_player
-        assert seat is not None
-        scores = score(Reckoner(state, seat, self.weights), decision, legal)
-        ranked = sorted(legal, key=lambda a: -scores.get(a, NEVER))
-        return [(a,) for a in ranked[:k]]
+        return score(Reckoner(state, seat, self.weights), decision, legal)
 
 
 def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, float]:
