@@ -300,7 +300,7 @@ class MCTSAgent:
             for i, r in enumerate(rewards):
                 t[i] += r
 
-    def _search_guided(self, state: State, seat: int, root: _Node) -> int:
+    def _search_guided(self, state: State, seat: int, root: _Node) -> None:
         """One simulation of the guided search. The root moves are the heuristic's candidates in the real
         state (they depend only on what the seat sees). Each root move meets the same cycle of deals
         (common random numbers): its n-th visit plays in determinisation n mod ``determinisations``, so
@@ -326,7 +326,6 @@ class MCTSAgent:
             t = n.totals
             for i, r in enumerate(rewards):
                 t[i] += r
-        return 1
 
     def _select(
         self, node: _Node, moves: list[tuple[int, ...]], player: int
