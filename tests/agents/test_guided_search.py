@@ -183,7 +183,7 @@ def test_builders_bot_plays_its_whole_turn() -> None:
     seat = state.current_player
     first = agent.choose(state)
     assert agent.last_iterations > 0
-    plan = [first, *agent._rest]
+    plan = [first, *agent._plan.rest]
     state.apply(first)
     played = [first]
     while state.current_player == seat and len(played) < len(plan):
@@ -198,7 +198,7 @@ def test_builders_bot_plays_its_whole_turn() -> None:
     assert played == plan or (plan[len(played) :] == [END_TURN] and state.current_player != seat)
     # A state the plan did not expect is searched afresh.
     other = advance(new_game("builders", players=2, seed=8), 30, 8)
-    agent._rest, agent._expected = [END_TURN], (0, 2, 0, [])
+    agent._plan.rest, agent._plan.expected = [END_TURN], (0, 2, 0, [])
     if len(other.legal_action_ids()) > 1:
         agent.choose(other)
         assert agent.last_iterations > 0
@@ -243,9 +243,9 @@ def test_builders_greedy_forgets_its_plan() -> None:
     state = advance(new_game("builders", players=2, seed=5), 14, 5)
     greedy = GreedyBuildersAgent(0)
     greedy.choose(state)
-    assert greedy._expected is not None
+    assert greedy._plan.expected is not None
     greedy.forget()
-    assert greedy._plan == [] and greedy._expected is None
+    assert greedy._plan.rest == [] and greedy._plan.expected is None
     work = greedy.work
     greedy.choose(state)
     assert greedy.work > work  # it searched again

@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 
 from masterbuilder.agents.base import register_agent
+from masterbuilder.agents.plan import PlannedMoves
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import (
     BUY_ACTION,
@@ -542,28 +543,22 @@ class GreedyBuildersAgent:
     def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.seed = seed  # the bot is deterministic; the seed is accepted for the agent factory
         self.weights = weights
-        self._plan: list[int] = []
         self.work = 0  # plan steps searched so far (a search bot reads it to budget its rollouts)
-        # (game seed, players, seat, history) the rest of the plan expects; anything else means replan
-        self._expected: tuple[int, int, int | None, list[int]] | None = None
+        self._plan = PlannedMoves()  # the rest of this turn's plan
 
     def forget(self) -> None:
         """Drop the rest of the current plan. A search calls this before each simulated game: copies of a
         state with reshuffled decks share a history but not the cards to come."""
-        self._plan = []
-        self._expected = None
+        self._plan.forget()
 
     def choose(self, state: State) -> int:
         if not isinstance(state, BuildersState):
             raise TypeError(f"The greedy bot plays The Builders, not {state.game}.")
-        history = state.history
-        key = (state.seed, state.num_players, state.current_player, history)
-        if self._expected != key or not self._plan or self._plan[0] not in state.legal_action_ids():
+        action = self._plan.next_action(state)
+        if action is None:
             planner = Planner(state, self.weights)
-            self._plan = planner.plan()
+            action = self._plan.play(state, planner.plan())
             self.work += planner.searched
-        action = self._plan.pop(0)
-        self._expected = (state.seed, state.num_players, state.current_player, [*history, action])
         return action
 
     def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:

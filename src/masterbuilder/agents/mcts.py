@@ -53,6 +53,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
+from masterbuilder.agents.plan import PlannedMoves
 from masterbuilder.core.state import State
 
 
@@ -186,13 +187,12 @@ class MCTSAgent:
         self.last_iterations = 0  # simulations run by the last search (for tests and benchmarks)
         self.last_steps = 0  # simulated actions of the last search
         self._steps = 0
-        # The rest of a chosen multi-action move, and the state it expects (game seed, players, seat,
-        # history): the guided search in The Builders picks a whole turn and then plays it out.
-        self._rest: list[int] = []
+        # The rest of a chosen multi-action move: the guided search in The Builders picks a whole turn and
+        # then plays it out while the game goes as planned.
+        self._plan = PlannedMoves()
         self._root_moves: list[tuple[int, ...]] | None = None
         self._seat = 0
         self._deals: list[int] = []
-        self._expected: tuple[int, int, int | None, list[int]] | None = None
 
     def choose(self, state: State) -> int:
         legal = state.legal_action_ids()
@@ -200,11 +200,11 @@ class MCTSAgent:
             self.last_iterations = 0
             self.last_steps = 0
             return legal[0]
-        key = (state.seed, state.num_players, state.current_player, state.history)
-        if self._rest and self._expected == key and self._rest[0] in legal:
+        planned = self._plan.next_action(state)
+        if planned is not None:
             self.last_iterations = 0
             self.last_steps = 0
-            return self._next_of_move(state, self._rest)
+            return planned
         seat = state.current_player
         assert seat is not None
         root = _Node(state.num_players)
@@ -242,7 +242,7 @@ class MCTSAgent:
         self.last_steps = self._steps
         best = _most_visited(root, seat)
         if isinstance(best, tuple):
-            return self._next_of_move(state, list(best))
+            return self._plan.play(state, list(best))
         return cast(int, best) if best is not None else legal[0]
 
     def _work(self) -> int:
@@ -251,13 +251,6 @@ class MCTSAgent:
         if self._player is not self._heuristic:
             work += getattr(self._player, "work", 0)
         return int(work)
-
-    def _next_of_move(self, state: State, move: list[int]) -> int:
-        """Play the first action of ``move`` and keep the rest for the next decisions."""
-        action = move[0]
-        self._rest = move[1:]
-        self._expected = (state.seed, state.num_players, state.current_player, [*state.history, action])
-        return action
 
     def _iterate(self, root: _Node, s: State) -> None:
         cfg = self.config
