@@ -281,3 +281,80 @@ def test_prior_favours_the_heuristic_move() -> None:
     visits = {move: child.visits for move, child in roots[0].children.items()}
     assert all(v == 1 for move, v in visits.items() if move != favourite)
     assert visits[favourite] == agent.last_iterations - (len(visits) - 1)
+
+
+def test_builders_estimate_values_positions() -> None:
+    """The greedy bot's position estimate: one value per seat, in building points. At the start every
+    seat holds the same coins and one apprentice; more coins or more points raise only that seat's value,
+    a point by one; in the final round and at the end there is no estimate (the score is the measure)."""
+    greedy = GreedyBuildersAgent(0)
+    state = new_game("builders", players=3, seed=11)
+    assert isinstance(state, BuildersState)
+    worth = greedy.estimate(state)
+    assert worth is not None and len(worth) == 3
+    assert all(w > 0 for w in worth)
+    richer = state.clone()
+    richer._coins[1] += 4
+    more = greedy.estimate(richer)
+    assert more is not None
+    assert more[1] > worth[1] and (more[0], more[2]) == (worth[0], worth[2])
+    scored = state.clone()
+    scored._points[2] += 3
+    higher = greedy.estimate(scored)
+    assert higher is not None
+    assert higher[2] == pytest.approx(worth[2] + 3)
+    final = state.clone()
+    final._final_round = True
+    assert greedy.estimate(final) is None
+
+
+def test_builders_estimate_counts_the_sites_and_the_crew() -> None:
+    """Mid-game, a seat's estimate counts its points, coins, workers and part-built sites: it is above its
+    points, and a site's progress adds to it."""
+    state = advance(new_game("builders", players=2, seed=9), 40, 9)
+    assert isinstance(state, BuildersState) and not state.final_round
+    greedy = GreedyBuildersAgent(0)
+    worth = greedy.estimate(state)
+    assert worth is not None
+    for seat in range(2):
+        assert worth[seat] > state.building_points(seat)
+    seat, site = next((p, b) for p in range(2) for b in state.sites(p) if any(state.have(b)))
+    bare = state.clone()
+    bare._have[site] = (0, 0, 0, 0)
+    less = greedy.estimate(bare)
+    assert less is not None
+    assert less[seat] < worth[seat] and less[1 - seat] == worth[1 - seat]
+
+
+def test_builders_rollouts_stop_at_the_cutoff() -> None:
+    """The Builders' presets cut the rollouts after three turns and score the position with the greedy
+    bot's estimate (the reward is the margin over the best other seat); in the final round they play to
+    the end."""
+    config = preset_config("builders", "hard")
+    assert config.cutoff_turns == 3
+    agent = MCTSAgent("builders", seed=0, config=config)
+    state = new_game("builders", players=4, seed=3)
+    seen: list[State] = []
+    real = GreedyBuildersAgent.estimate
+
+    def spy(self: GreedyBuildersAgent, s: State) -> list[float] | None:
+        seen.append(s.clone())
+        return real(self, s)
+
+    start = state.current_player
+    assert start is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GreedyBuildersAgent, "estimate", spy)
+        rewards = agent._rollout(state)
+    (cut,) = seen
+    assert isinstance(cut, BuildersState)
+    assert cut.current_player == (start + 3) % 4 and cut._turns == 3
+    worth = real(GreedyBuildersAgent(0), cut)
+    assert worth is not None
+    assert rewards == pytest.approx(mcts_module.margin_rewards(worth, config.scale))
+    # In the final round: to the end of the game.
+    final = advance(new_game("builders", players=2, seed=1), 10, 1)
+    assert isinstance(final, BuildersState)
+    final._final_round = True
+    agent._rollout(final)
+    assert final.is_terminal

@@ -153,9 +153,10 @@ class Node:
 class Planner:
     """Finds the best-looking plan for the rest of the current player's turn."""
 
-    def __init__(self, state: BuildersState, weights: Weights) -> None:
+    def __init__(self, state: BuildersState, weights: Weights, seat: int | None = None) -> None:
         self.w = weights
-        seat = state.current_player
+        if seat is None:
+            seat = state.current_player
         assert seat is not None
         self.state = state
         self.seat = seat
@@ -308,12 +309,22 @@ class Planner:
         return worth
 
     # ---- the search -------------------------------------------------------------------------------
+    def position_worth(self) -> float:
+        """The seat's whole position in coins: its points at ``point`` coins each, plus :meth:`value` of
+        its side of the table with no actions left (a position between turns). For a search that stops
+        its simulated games early; not meaningful in the final round, where only the score counts."""
+        node = self.root()
+        node.actions = 0
+        machines = [MACHINE_WORKER[b] for b in node.sites if MACHINE_WORKER[b] >= 0]
+        self.workers = (*node.staff, *machines)
+        return self.w.point * self.points_before + self.value(node)
+
     def root(self) -> Node:
         """The bot's side of the table as it is now."""
         s, seat = self.state, self.seat
         node = Node()
         node.coins = s.coins(seat)
-        node.actions = s.actions_left
+        node.actions = s.actions_left if seat == s.current_player else 0
         node.free = tuple(s.free_workers(seat))
         sites = s.sites(seat)
         node.sites = tuple(sites)
@@ -560,6 +571,19 @@ class GreedyBuildersAgent:
             action = self._plan.play(state, planner.plan())
             self.work += planner.searched
         return action
+
+    def estimate(self, state: State) -> list[float] | None:
+        """Each seat's position worth in building points (:meth:`Planner.position_worth` over ``point``),
+        for a search that cuts its simulated games short; None in the final round and at the end, where
+        the score itself is the measure."""
+        if not isinstance(state, BuildersState):
+            raise TypeError(f"The greedy bot plays The Builders, not {state.game}.")
+        if state.final_round or state.is_terminal:
+            return None
+        point = self.weights.point
+        return [
+            Planner(state, self.weights, seat).position_worth() / point for seat in range(state.num_players)
+        ]
 
     def candidates(self, state: State, k: int) -> list[tuple[int, ...]]:
         """The ``k`` best-looking plans for the rest of the current player's turn, best first (for the

@@ -21,7 +21,9 @@ The search:
   in The Builders (a plan is one tree move; the bot then plays the rest of it without searching again).
   At the other seats' nodes the tree holds ``reply_candidates`` moves, 1 in the presets: each opponent is
   modelled by its heuristic, so the few simulations a move can afford go to the bot's own choices. New
-  leaves are scored by the heuristic playing every seat to the end of the game. Each root move meets the
+  leaves are scored by the heuristic playing every seat to the end of the game, or, where the heuristic
+  can ``estimate`` a position (The Builders' greedy bot), for ``cutoff_turns`` turns and then by the
+  margin of that estimate (before the final round; in it, to the end). Each root move meets the
   same cycle of ``determinisations`` deals (its n-th visit uses deal n mod that), so moves are compared on
   equal luck. The budget is ``max_steps`` simulated actions (deterministic, and about proportional to
   time; the heuristic's own search work is charged too where it reports it, ``work_per_step``), at least
@@ -86,6 +88,10 @@ class MCTSConfig:
     # Progressive bias toward the heuristic's favourite move: ``prior / visits`` is added to its UCB value,
     # so another move must look better by a clear margin, not by the luck of a few deals, to take over.
     prior: float = 0.0
+    # Guided rollouts stop after this many turns (changes of the seat to move) and score the position
+    # with the heuristic's ``estimate`` where it has one (The Builders); 0 plays them out.
+    cutoff_turns: int = 0
+    estimate_cost: int = 1  # steps charged per seat for an estimate
 
 
 TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
@@ -110,11 +116,21 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
     "caylus": {"rollout_depth": 30, "scale": 8.0},
     "caylus1303": {"rollout_depth": 30, "scale": 8.0},
 }
+# The Builders' guided search: the planner's work is charged (a third of a step per plan step), and the
+# rollouts stop after three turns (in 2 players: the reply, the bot's next turn and the next reply; in 4:
+# the three replies), scored by the greedy bot's position estimate. Short rollouts allow many deals per
+# decision, hence a longer cycle of deals.
+BUILDERS_GUIDED: dict[str, float | int] = {
+    "candidate_cost": 5,
+    "work_per_step": 3,
+    "cutoff_turns": 3,
+    "determinisations": 32,
+}
 # The step budgets: an engine step of Caylus and Caylus 1303 with the heuristic choosing costs about
 # 0.5 ms and 1 ms; The Builders' steps are cheap (about 0.05 ms) but its planner's work is charged too.
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
-    ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, "candidate_cost": 5, "work_per_step": 3},
-    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, "candidate_cost": 5, "work_per_step": 3},
+    ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, **BUILDERS_GUIDED},
+    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, **BUILDERS_GUIDED},
     ("caylus", "medium"): {"max_steps": 400},
     ("caylus", "hard"): {"max_steps": 1_500},
     ("caylus1303", "medium"): {"max_steps": 180},
@@ -383,10 +399,21 @@ class MCTSAgent:
         forget = getattr(heuristic, "forget", None)
         if forget is not None:
             forget()  # a plan made in another simulation is not for this one's cards
+        estimate = getattr(self._guide, "estimate", None) if cfg.cutoff_turns else None
+        turns = 0
+        mover = s.current_player
         step = 0
         for step in range(cfg.rollout_depth):
             if s.is_terminal:
                 break
+            if estimate is not None and s.current_player != mover:
+                mover = s.current_player
+                turns += 1
+                if turns >= cfg.cutoff_turns:
+                    worth = estimate(s)
+                    if worth is not None:
+                        self._steps += step + cfg.estimate_cost * len(worth)
+                        return margin_rewards(worth, cfg.scale)
             if heuristic is not None and step < heuristic_steps:
                 s._apply_legal(heuristic.choose(s))
             else:
@@ -426,16 +453,22 @@ def evaluate(s: State, scale: float) -> list[float]:
     """Reward per seat in [0, 1]: from the score margin to the best other seat, plus a win at the end.
 
     Reads ``scores()`` of a simulated (determinised) state; see the module docstring on hidden PP."""
-    scores = s.scores()
+    rewards = margin_rewards(s.scores(), scale)
+    if s.is_terminal:
+        winners = s.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        rewards = [0.7 * (share if i in winners else 0.0) + 0.3 * r for i, r in enumerate(rewards)]
+    return rewards
+
+
+def margin_rewards(scores: list[int] | list[float], scale: float) -> list[float]:
+    """Reward per seat in [0, 1] from its margin over the best other seat: ``0.5 + 0.5 tanh(margin /
+    scale)``."""
     n = len(scores)
     rewards = []
     for i in range(n):
         best_other = max(scores[j] for j in range(n) if j != i)
         rewards.append(0.5 + 0.5 * math.tanh((scores[i] - best_other) / scale))
-    if s.is_terminal:
-        winners = s.winners()
-        share = 1.0 / len(winners) if winners else 0.0
-        rewards = [0.7 * (share if i in winners else 0.0) + 0.3 * r for i, r in enumerate(rewards)]
     return rewards
 
 
