@@ -133,7 +133,14 @@ def main() -> None:
     jobs = [(a.game, a.seed + i, i % 2, a.seconds, a.uct_c, a.preset) for i in range(a.games)]
     started = time.perf_counter()
     with ProcessPoolExecutor(a.workers) as pool:
-        games = list(pool.map(play, jobs))
+        games: list[dict[str, Any]] = []
+        for game in pool.map(play, jobs):
+            games.append(game)
+            print(  # progress, and the results so far should the run be cut short
+                f"game {len(games)}/{a.games}: seed {game['seed']}, ours in seat {game['ours']}, "
+                f"scores {game['scores']}, won {game['won']:g}",
+                flush=True,
+            )
     sole = sum(g["sole_win"] for g in games)
     points = sum(g["won"] for g in games)
     low, high = wilson_interval(sole, len(games))

@@ -358,3 +358,28 @@ def test_builders_rollouts_stop_at_the_cutoff() -> None:
     final._final_round = True
     agent._rollout(final)
     assert final.is_terminal
+
+
+def test_builders_planner_work_grows_with_crowded_sites() -> None:
+    """The planner reports its work to the search budget: 5 units per plan step while the seat has at most
+    four sites, one more per further site (those steps take longer), so a search against a seat with many
+    sites (a random or human player) still keeps to its time."""
+    state = advance(new_game("builders", players=2, seed=9), 40, 9)
+    assert isinstance(state, BuildersState)
+    while state.pending_worker is not None or state.current_player is None:
+        state.apply(state.legal_action_ids()[0])
+    seat = state.current_player
+    assert seat is not None
+    few = state.clone()
+    assert isinstance(few, BuildersState)
+    few._sites[seat] = few._sites[seat][:2]
+    planner = Planner(few, GreedyBuildersAgent(0).weights)
+    planner.plan()
+    assert planner.searched > 0 and planner.work == 5 * planner.searched
+    assert len(state.sites(seat)) > 4
+    crowded = Planner(state, GreedyBuildersAgent(0).weights)
+    crowded.plan()
+    assert crowded.searched > 0 and crowded.work > 5 * crowded.searched
+    greedy = GreedyBuildersAgent(0)
+    greedy.choose(state.clone())
+    assert greedy.work == crowded.work  # the bot reports its planner's work

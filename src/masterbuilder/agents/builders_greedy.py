@@ -102,6 +102,7 @@ def coins_for_actions(actions: int) -> tuple[int, list[int]]:
     return 6 * (actions // 3) + (0, 1, 3)[rest], ids
 
 
+WORK_UNITS_PER_STEP = 5  # a plan step over at most four sites, in the units of ``work``
 LEFTOVER_COINS = tuple(coins_for_actions(a)[0] for a in range(64))
 
 
@@ -170,6 +171,7 @@ class Planner:
         self.future = min(1.0, self.turns_left / self.w.long_game)
         self.best_value = -math.inf
         self.budget = self.w.search_budget
+        self.work = 0  # search work in units of WORK_UNITS_PER_STEP per plan step (see ``search_sends``)
         self._unit: dict[int, float] = {}
         self._workforce: dict[tuple[int, ...], float] = {}
         self._progress: dict[tuple[int, Amounts], float] = {}
@@ -439,6 +441,9 @@ class Planner:
         if self.budget <= 0:
             return
         self.budget -= 1
+        # A step's time grows with the sites it values and serves: up to four sites it is one step's work,
+        # each further site (only a seat the greedy bot does not play has them) adds a fifth.
+        self.work += max(WORK_UNITS_PER_STEP, 1 + len(node.sites))
         sends: list[tuple[float, int, int]] = []  # (gain, site index, worker)
         short_of_actions = False
         for i, building in enumerate(node.sites):
@@ -554,7 +559,9 @@ class GreedyBuildersAgent:
     def __init__(self, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.seed = seed  # the bot is deterministic; the seed is accepted for the agent factory
         self.weights = weights
-        self.work = 0  # plan steps searched so far (a search bot reads it to budget its rollouts)
+        # Search work so far, WORK_UNITS_PER_STEP per plan step (more on crowded tables): a search bot reads
+        # it to budget its rollouts.
+        self.work = 0
         self._plan = PlannedMoves()  # the rest of this turn's plan
 
     def forget(self) -> None:
@@ -569,7 +576,7 @@ class GreedyBuildersAgent:
         if action is None:
             planner = Planner(state, self.weights)
             action = self._plan.play(state, planner.plan())
-            self.work += planner.searched
+            self.work += planner.work
         return action
 
     def estimate(self, state: State) -> list[float] | None:
@@ -592,7 +599,7 @@ class GreedyBuildersAgent:
             raise TypeError(f"The greedy bot plays The Builders, not {state.game}.")
         planner = Planner(state, self.weights)
         plans = planner.top_plans(k)
-        self.work += planner.searched
+        self.work += planner.work
         return plans
 
 

@@ -81,8 +81,9 @@ class MCTSConfig:
     max_steps: int | None = None  # simulated actions per decision (tree and rollouts), a deterministic cap
     candidate_cost: int = 1  # steps charged for asking the heuristic for its candidates (about its cost)
     determinisations: int = 8  # guided: each root move meets the same cycle of this many deals
-    # Steps charged per unit of the heuristic's own search work, where it reports one (``work``: the
-    # Builders planner's plan steps, about a third of an engine step each); 0 ignores it.
+    # Work units of the heuristic's own search charged as one step, where it reports its work (``work``:
+    # The Builders planner counts 5 units per plan step, more where a seat has over four sites; a plan
+    # step takes about a third of an engine step's time); 0 ignores it.
     work_per_step: int = 0
     rollout_bot: str | None = None  # the bot that plays guided rollouts (None: the heuristic)
     # Progressive bias toward the heuristic's favourite move: ``prior / visits`` is added to its UCB value,
@@ -116,13 +117,14 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
     "caylus": {"rollout_depth": 30, "scale": 8.0},
     "caylus1303": {"rollout_depth": 30, "scale": 8.0},
 }
-# The Builders' guided search: the planner's work is charged (a third of a step per plan step), and the
+# The Builders' guided search: the planner's work is charged (a third of a step per plan step, more where
+# a seat has over four sites, whose plan steps take longer), and the
 # rollouts stop after three turns (in 2 players: the reply, the bot's next turn and the next reply; in 4:
 # the three replies), scored by the greedy bot's position estimate. Short rollouts allow many deals per
 # decision, hence a longer cycle of deals.
 BUILDERS_GUIDED: dict[str, float | int] = {
     "candidate_cost": 5,
-    "work_per_step": 3,
+    "work_per_step": 15,  # the planner's work units: 5 per plan step, more on crowded tables
     "cutoff_turns": 3,
     "determinisations": 32,
 }
