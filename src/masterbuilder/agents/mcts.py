@@ -118,10 +118,9 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
     "caylus1303": {"rollout_depth": 30, "scale": 8.0},
 }
 # The Builders' guided search: the planner's work is charged (a third of a step per plan step, more where
-# a seat has over four sites, whose plan steps take longer), and the
-# rollouts stop after three turns (in 2 players: the reply, the bot's next turn and the next reply; in 4:
-# the three replies), scored by the greedy bot's position estimate. Short rollouts allow many deals per
-# decision, hence a longer cycle of deals.
+# a seat has over four sites, whose plan steps take longer), and the rollouts stop after three turns (in
+# 2 players: the reply, the bot's next turn and the next reply; in 4: the three replies), scored by the
+# greedy bot's position estimate. Short rollouts allow many deals per decision, hence a longer cycle.
 BUILDERS_GUIDED: dict[str, float | int] = {
     "candidate_cost": 5,
     "work_per_step": 15,  # the planner's work units: 5 per plan step, more on crowded tables
