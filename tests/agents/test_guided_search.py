@@ -38,6 +38,22 @@ def advance(state: State, moves: int, seed: int) -> State:
     return state
 
 
+def choose_with_tree(agent: MCTSAgent, state: State) -> tuple[int, _Node]:
+    """The bot's choice and the root of the tree its search built."""
+    roots: list[_Node] = []
+    real = mcts_module._most_visited
+
+    def spy(root: _Node, seat: int) -> Hashable | None:
+        roots.append(root)
+        return real(root, seat)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mcts_module, "_most_visited", spy)
+        action = agent.choose(state)
+    (root,) = roots
+    return action, root
+
+
 def play_out(game: str, players: int, bots: list[Agent], seed: int, max_moves: int) -> State:
     """Play with one bot per seat, checking each choice is legal and leaves the state unchanged."""
     state = new_game(game, players=players, seed=seed)
@@ -122,17 +138,7 @@ def test_step_budget_is_counted(max_steps: int) -> None:
     earlier; a simulation counts at least one step, so the budget always ends the search."""
     state = advance(new_game("caylus", players=2, seed=2), 10, 2)
     agent = MCTSAgent("caylus", seed=0, config=guided("caylus", max_steps, candidates=3))
-    roots: list[_Node] = []
-    real = mcts_module._most_visited
-
-    def spy(root: _Node, seat: int) -> Hashable | None:
-        roots.append(root)
-        return real(root, seat)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(mcts_module, "_most_visited", spy)
-        agent.choose(state)
-    (root,) = roots
+    _, root = choose_with_tree(agent, state)
     assert agent.last_steps >= max_steps
     assert agent.last_iterations >= len(root.children) == min(3, len(state.legal_action_ids()))
     assert all(child.visits for child in root.children.values())
@@ -148,21 +154,12 @@ def test_opponents_are_modelled_by_their_heuristic() -> None:
     state = advance(new_game("caylus", players=3, seed=1), 12, 1)
     seat = state.current_player
     agent = MCTSAgent("caylus", seed=0, config=guided("caylus", 600, candidates=3, reply_candidates=1))
-    trees: list[_Node] = []
-    real = mcts_module._most_visited
-
-    def spy(root: _Node, seat_: int) -> Hashable | None:
-        trees.append(root)
-        return real(root, seat_)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(mcts_module, "_most_visited", spy)
-        agent.choose(state)
+    _, root = choose_with_tree(agent, state)
 
     # Below each of the bot's own moves (tried in the real state, as the root's moves are public), the
     # next seat's node.
     branching: list[int] = []
-    for move, child in trees[0].children.items():
+    for move, child in root.children.items():
         assert isinstance(move, tuple)
         t = state.clone()
         mcts_module._play_move(t, move)
@@ -172,7 +169,7 @@ def test_opponents_are_modelled_by_their_heuristic() -> None:
             branching.append(len(child.children))
     assert agent.last_iterations > 3
     assert branching and set(branching) == {1}
-    assert len(trees[0].children) == 3
+    assert len(root.children) == 3
 
 
 def test_builders_bot_plays_its_whole_turn() -> None:
@@ -267,18 +264,10 @@ def test_prior_favours_the_heuristic_move() -> None:
     """With a strong progressive bias the heuristic's favourite gets most of the simulations and is played."""
     state = advance(new_game("caylus", players=2, seed=3), 15, 3)
     favourite = make_agent("heuristic", "caylus", 0).candidates(state, 1)[0]  # type: ignore[attr-defined]
-    roots: list[_Node] = []
-    real = mcts_module._most_visited
-
-    def spy(root: _Node, seat: int) -> Hashable | None:
-        roots.append(root)
-        return real(root, seat)
-
     agent = MCTSAgent("caylus", seed=0, config=guided("caylus", 400, candidates=3, prior=100))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(mcts_module, "_most_visited", spy)
-        assert agent.choose(state) == favourite[0]
-    visits = {move: child.visits for move, child in roots[0].children.items()}
+    action, root = choose_with_tree(agent, state)
+    assert action == favourite[0]
+    visits = {move: child.visits for move, child in root.children.items()}
     assert all(v == 1 for move, v in visits.items() if move != favourite)
     assert visits[favourite] == agent.last_iterations - (len(visits) - 1)
 

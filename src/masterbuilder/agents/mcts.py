@@ -303,12 +303,7 @@ class MCTSAgent:
             node = children[best_a]
             s._apply_legal(best_a)
             path.append(node)
-        rewards = self._rollout(s)
-        for n in path:
-            n.visits += 1
-            t = n.totals
-            for i, r in enumerate(rewards):
-                t[i] += r
+        _backup(path, self._rollout(s))
 
     def _search_guided(self, state: State, seat: int, root: _Node) -> None:
         """One simulation of the guided search. The root moves are the heuristic's candidates in the real
@@ -330,12 +325,7 @@ class MCTSAgent:
         if child.visits:  # a visited move: carry on down the tree
             steps += self._descend(node, s, path)
         self._steps += steps
-        rewards = self._rollout(s)
-        for n in path:
-            n.visits += 1
-            t = n.totals
-            for i, r in enumerate(rewards):
-                t[i] += r
+        _backup(path, self._rollout(s))
 
     def _select(
         self, node: _Node, moves: list[tuple[int, ...]], player: int
@@ -422,6 +412,15 @@ class MCTSAgent:
                 s._apply_legal(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
         self._steps += step
         return evaluate(s, cfg.scale)
+
+
+def _backup(path: list[_Node], rewards: list[float]) -> None:
+    """Add one simulation's reward vector to every node on its path."""
+    for n in path:
+        n.visits += 1
+        t = n.totals
+        for i, r in enumerate(rewards):
+            t[i] += r
 
 
 def _play_move(s: State, move: tuple[int, ...]) -> int:
