@@ -326,7 +326,7 @@ class Planner:
         s, seat = self.state, self.seat
         node = Node()
         node.coins = s.coins(seat)
-        node.actions = s.actions_left if seat == s.current_player else 0
+        node.actions = s.actions_left
         node.free = tuple(s.free_workers(seat))
         sites = s.sites(seat)
         node.sites = tuple(sites)
