@@ -351,8 +351,8 @@ def test_builders_rollouts_stop_at_the_cutoff() -> None:
 
 def test_builders_planner_work_grows_with_crowded_sites() -> None:
     """The planner reports its work to the search budget: 5 units per plan step while the seat has at most
-    four sites, one more per further site (those steps take longer), so a search against a seat with many
-    sites (a random or human player) still keeps to its time."""
+    four sites and 50 site-worker pairs, more beyond (those steps take longer), so a search against a seat
+    with many sites or workers (a random or human player) still keeps to its time."""
     state = advance(new_game("builders", players=2, seed=9), 40, 9)
     assert isinstance(state, BuildersState)
     while state.pending_worker is not None or state.current_player is None:
@@ -372,3 +372,13 @@ def test_builders_planner_work_grows_with_crowded_sites() -> None:
     greedy = GreedyBuildersAgent(0)
     greedy.choose(state.clone())
     assert greedy.work == crowded.work  # the bot reports its planner's work
+    # Four sites but many workers: each plan step tries every worker on every site, and counts more.
+    staffed = few.clone()
+    assert isinstance(staffed, BuildersState)
+    staffed._sites[seat] = state._sites[seat][:4]
+    busy = {worker for crew in staffed._crew for worker in crew}
+    staffed._free[seat] = [worker for worker in range(20) if worker not in busy]
+    heavy = Planner(staffed, GreedyBuildersAgent(0).weights)
+    heavy.plan()
+    assert len(heavy.workers) * 4 > 50
+    assert heavy.searched > 0 and heavy.work > 5 * heavy.searched
