@@ -16,7 +16,7 @@ from masterbuilder.agents import mcts as mcts_module
 from masterbuilder.agents.builders_greedy import GreedyBuildersAgent, Planner
 from masterbuilder.agents.mcts import MCTSAgent, MCTSConfig, _Node, preset_config
 from masterbuilder.core.state import State
-from masterbuilder.games.builders.actions import END_TURN
+from masterbuilder.games.builders.actions import END_TURN, SEND
 from masterbuilder.games.builders.state import BuildersState
 
 GAMES = ["builders", "caylus", "caylus1303"]
@@ -110,6 +110,27 @@ def test_builders_candidates_are_whole_turns() -> None:
             copy.apply(action)  # every action of the plan is legal in turn
         assert copy.current_player != seat or copy.is_terminal
     assert len({tuple(sorted(plan)) for plan in plans}) == len(plans)  # no plan is another's reordering
+
+
+def test_builders_candidates_are_different_choices() -> None:
+    """Candidates differ in what the turn takes, starts, hires or buys before they differ only in where
+    the workers go (near-copies teach the search little), and come best first within that rule."""
+    checked = 0
+    for seed in range(6):
+        state = advance(new_game("builders", players=2, seed=seed), 12 + 4 * seed, seed)
+        assert isinstance(state, BuildersState)
+        if state.is_terminal or state.pending_worker is not None:
+            continue
+        planner = Planner(state, GreedyBuildersAgent(0).weights)
+        plans = planner.top_plans(3)
+        found = sorted(planner._found.values(), key=lambda f: (-f[0], f[1]))
+        choices = [tuple(sorted(a for a in plan if a < SEND)) for plan in plans]
+        available = {tuple(sorted(a for a in plan if a < SEND)) for _, _, plan in found}
+        assert plans[0] == found[0][2]  # the greedy bot's own plan comes first
+        assert len(set(choices)) == min(3, len(available))
+        assert len(plans) == min(3, len(found))
+        checked += len(available) > 1
+    assert checked >= 3
 
 
 @pytest.mark.parametrize("game", GAMES)

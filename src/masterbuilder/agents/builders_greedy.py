@@ -342,14 +342,29 @@ class Planner:
         return self.w.search_budget - self.budget
 
     def top_plans(self, k: int) -> list[tuple[int, ...]]:
-        """The ``k`` best plans found, best first, as action ids ending with END_TURN. Plans with the same
-        actions in another order count once (the first found, as the search order prefers it)."""
+        """``k`` of the best plans found, as action ids ending with END_TURN: the best plan, then the best
+        plan of each other choice of coins, starts, hires and bought actions, best first, then the next
+        best plans. Plans with the same actions in another order count once (the first found, as the
+        search order prefers it).
+
+        Plans that differ only in where the workers go are near-copies, and a search learns little from
+        telling them apart; plans that start, hire or take differently are the turn's real choices."""
         self.keep = k
         best = tuple(self.plan())
         if k <= 1:
             return [best]
-        ranked = sorted(self._found.values(), key=lambda found: (-found[0], found[1]))
-        return [plan for _, _, plan in ranked[:k]]
+        found = sorted(self._found.values(), key=lambda f: (-f[0], f[1]))
+        ranked = [plan for _, _, plan in found]
+        chosen: list[tuple[int, ...]] = []
+        choices: set[tuple[int, ...]] = set()
+        for plan in ranked:
+            choice = tuple(sorted(a for a in plan if a < SEND))
+            if choice not in choices:
+                choices.add(choice)
+                chosen.append(plan)
+                if len(chosen) == k:
+                    return chosen
+        return chosen + [plan for plan in ranked if plan not in chosen][: k - len(chosen)]
 
     def plan(self) -> list[int]:
         """The action ids of the best plan found, ending with END_TURN."""
