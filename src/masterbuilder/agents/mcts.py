@@ -18,7 +18,8 @@ The search:
 * **Guided search** (``guided=True``; the ``medium`` and ``hard`` presets). The moves of a node are not
   every legal action but the game heuristic's ``candidates`` best-looking moves (``candidates(state, k)``
   of the heuristic bot): single actions in Caylus and Caylus 1303, whole-turn plans of the greedy planner
-  in The Builders (a plan is one tree move; the bot then plays the rest of it without searching again).
+  in The Builders (a plan is one tree move; the bot then plays the rest of it without searching again;
+  the plans differ in what the turn takes, starts, hires or buys before they differ in sends only).
   At the other seats' nodes the tree holds ``reply_candidates`` moves, 1 in the presets: each opponent is
   modelled by its heuristic, so the few simulations a move can afford go to the bot's own choices. New
   leaves are scored by the heuristic playing every seat to the end of the game, or, where the heuristic
