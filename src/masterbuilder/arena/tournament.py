@@ -125,6 +125,12 @@ class ConfigMismatch(ValueError):
 def read_results(path: Path, config: TournamentConfig | None = None) -> list[dict[str, Any]]:
     """The games stored in ``path`` (by index); [] if there is no file. A partly written last line (an
     interrupted write) is dropped from the file. Raises :class:`ConfigMismatch` if the header differs."""
+    return read_records(path, None if config is None else config.header())
+
+
+def read_records(path: Path, header: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """:func:`read_results` for any JSON-lines file of that form: a ``{"tournament": header}`` line (with
+    the keys ``_describe`` reads), then one record per line with its ``index``."""
     if not path.exists():
         return []
     text = path.read_text(encoding="utf-8")
@@ -135,12 +141,12 @@ def read_results(path: Path, config: TournamentConfig | None = None) -> list[dic
     if not lines:
         return []
     try:
-        header = json.loads(lines[0])["tournament"]
+        found = json.loads(lines[0])["tournament"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise ConfigMismatch(f"{path} is not a tournament results file (no header line).") from exc
-    if config is not None and header != config.header():
+    if header is not None and found != header:
         raise ConfigMismatch(
-            f"{path} holds a different tournament ({_describe(header)}), not {_describe(config.header())}; "
+            f"{path} holds a different tournament ({_describe(found)}), not {_describe(header)}; "
             "give another --out or remove the file."
         )
     games: dict[int, dict[str, Any]] = {}
