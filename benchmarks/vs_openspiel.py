@@ -12,16 +12,23 @@ the OpenSpiel bot gets as many simulations as its measured rate (simulations per
 search) allows in our bot's mean time per decision so far in that game (``--seconds`` before our first
 decision). Decisions with a single legal action are played at once by both.
 
+**Resumable.** Each finished game is appended to a JSON-lines file (``--out``, default
+``bench-results/vs_openspiel_<game>.jsonl``, the tournament's format: a header line, then one game per
+line). Games already in it are not played again, so an interrupted run, or one spread over several
+sittings, goes on where it stopped; the summary covers games ``0 .. --games - 1``.
+
 Usage: python benchmarks/vs_openspiel.py GAME [--games 4] [--workers 2] [--seed 20000] [--seconds 1.0]
-       [--uct-c 2.0] [--preset hard] [--json-out FILE]
-(default output: bench-results/vs_openspiel_<game>.json)
+       [--uct-c 2.0] [--preset hard] [--out FILE.jsonl] [--json-out FILE]
+(default summary: bench-results/vs_openspiel_<game>.json)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +41,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import masterbuilder.interop.openspiel  # noqa: F401  (registers the games with OpenSpiel)
 from masterbuilder.agents.mcts import make_mcts
 from masterbuilder.arena.simulate import wilson_interval
+from masterbuilder.arena.tournament import ConfigMismatch, read_records
 from masterbuilder.bench import machine_info
 
 GAMES = ("builders", "caylus", "caylus1303")
@@ -55,9 +63,12 @@ def _openspiel_bot(game: pyspiel.Game, name: str, uct_c: float, seed: int) -> An
     return mcts.MCTSBot(game, uct_c, MIN_SIMULATIONS, evaluator, random_state=rng, solve=False)
 
 
-def play(args: tuple[str, int, int, float, float, str]) -> dict[str, Any]:
+Job = tuple[int, str, int, int, float, float, str]  # index, game, seed, our seat, seconds, uct_c, preset
+
+
+def play(job: Job) -> dict[str, Any]:
     """One game: ours in seat ``ours``; returns scores, winners and each side's thinking time."""
-    name, seed, ours, first_seconds, uct_c, preset = args
+    index, name, seed, ours, first_seconds, uct_c, preset = job
     params = f"players=2,setups=1,first_seed={seed}"
     game = pyspiel.load_game(f"masterbuilder_{name}({params})")
     state = game.new_initial_state()
@@ -101,6 +112,7 @@ def play(args: tuple[str, int, int, float, float, str]) -> dict[str, Any]:
     scores = core.scores()
     winners = core.winners()
     return {
+        "index": index,
         "seed": seed,
         "ours": ours,
         "scores": scores,
@@ -117,7 +129,20 @@ def play(args: tuple[str, int, int, float, float, str]) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def _played(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
+    """The games of ``jobs`` in order, played here (one worker) or in worker processes."""
+    if workers == 1:
+        yield from map(play, jobs)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(play, jobs)
+
+
+def opponent(game: str) -> str:
+    return "ISMCTSBot" if game == "caylus1303" else "MCTSBot"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -128,19 +153,44 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--preset", default="hard", help="our mcts preset (easy, medium, hard)")
-    parser.add_argument("--json-out", type=Path)
-    a = parser.parse_args()
-    jobs = [(a.game, a.seed + i, i % 2, a.seconds, a.uct_c, a.preset) for i in range(a.games)]
+    parser.add_argument("--out", type=Path, help="the JSON-lines file of finished games (resumed)")
+    parser.add_argument("--json-out", type=Path, help="the summary")
+    a = parser.parse_args(argv)
+    if a.games < 1 or a.workers < 1:
+        parser.error("--games and --workers must be at least 1.")
+    header = {
+        "game": a.game,
+        "players": 2,
+        "agents": [f"mcts:{a.preset}", opponent(a.game)],
+        "seed": a.seed,
+        "options": {"seconds": a.seconds, "uct_c": a.uct_c, "bench": "vs_openspiel"},
+    }
+    out_lines = a.out or Path("bench-results") / f"vs_openspiel_{a.game}.jsonl"
+    try:
+        done = {r["index"]: r for r in read_records(out_lines, header)}
+    except (ConfigMismatch, ValueError) as exc:
+        sys.exit(f"error: {exc}")
+    jobs = [
+        (i, a.game, a.seed + i, i % 2, a.seconds, a.uct_c, a.preset) for i in range(a.games) if i not in done
+    ]
+    if done:
+        print(f"resuming: {sum(1 for i in done if i < a.games)} of {a.games} games already in {out_lines}")
     started = time.perf_counter()
-    with ProcessPoolExecutor(a.workers) as pool:
-        games: list[dict[str, Any]] = []
-        for game in pool.map(play, jobs):
-            games.append(game)
-            print(  # progress, and the results so far should the run be cut short
-                f"game {len(games)}/{a.games}: seed {game['seed']}, ours in seat {game['ours']}, "
+    out_lines.parent.mkdir(parents=True, exist_ok=True)
+    fresh = not out_lines.exists() or out_lines.stat().st_size == 0
+    with out_lines.open("a", encoding="utf-8") as fh:
+        if fresh:
+            fh.write(json.dumps({"tournament": header}) + "\n")
+        for game in _played(jobs, a.workers):
+            fh.write(json.dumps(game) + "\n")
+            fh.flush()
+            done[game["index"]] = game
+            print(
+                f"game {game['index'] + 1}/{a.games}: seed {game['seed']}, ours in seat {game['ours']}, "
                 f"scores {game['scores']}, won {game['won']:g}",
                 flush=True,
             )
+    games = [done[i] for i in range(a.games)]
     sole = sum(g["sole_win"] for g in games)
     points = sum(g["won"] for g in games)
     low, high = wilson_interval(sole, len(games))
@@ -156,9 +206,9 @@ def main() -> None:
         "seconds_per_move": mean,
         "max_seconds": {k: max(g["max_seconds"][k] for g in games) for k in ("ours", "openspiel")},
         "ours": f"mcts:{a.preset}",
-        "opponent": "ISMCTSBot" if a.game == "caylus1303" else "MCTSBot",
+        "opponent": opponent(a.game),
         "uct_c": a.uct_c,
-        "wall_seconds": time.perf_counter() - started,
+        "wall_seconds": time.perf_counter() - started,  # of this sitting only
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine_info(),
         "results": games,
