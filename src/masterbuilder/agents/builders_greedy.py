@@ -102,6 +102,11 @@ def coins_for_actions(actions: int) -> tuple[int, list[int]]:
     return 6 * (actions // 3) + (0, 1, 3)[rest], ids
 
 
+def turn_choice(plan: tuple[int, ...]) -> tuple[int, ...]:
+    """What a plan takes, starts, hires and buys, without where it sends the workers (sorted ids)."""
+    return tuple(sorted(a for a in plan if a < SEND))
+
+
 WORK_UNITS_PER_STEP = 5  # a plan step of a greedy seat, in the units of ``work`` (see ``search_sends``)
 LEFTOVER_COINS = tuple(coins_for_actions(a)[0] for a in range(64))
 
@@ -358,7 +363,7 @@ class Planner:
         chosen: list[tuple[int, ...]] = []
         choices: set[tuple[int, ...]] = set()
         for plan in ranked:
-            choice = tuple(sorted(a for a in plan if a < SEND))
+            choice = turn_choice(plan)
             if choice not in choices:
                 choices.add(choice)
                 chosen.append(plan)
