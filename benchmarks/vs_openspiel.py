@@ -41,7 +41,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import masterbuilder.interop.openspiel  # noqa: F401  (registers the games with OpenSpiel)
 from masterbuilder.agents.mcts import make_mcts
 from masterbuilder.arena.simulate import wilson_interval
-from masterbuilder.arena.tournament import ConfigMismatch, read_records
+from masterbuilder.arena.tournament import ConfigMismatch, appending, read_records
 from masterbuilder.bench import machine_info
 
 GAMES = ("builders", "caylus", "caylus1303")
@@ -176,14 +176,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if done:
         print(f"resuming: {sum(1 for i in done if i < a.games)} of {a.games} games already in {out_lines}")
     started = time.perf_counter()
-    out_lines.parent.mkdir(parents=True, exist_ok=True)
-    fresh = not out_lines.exists() or out_lines.stat().st_size == 0
-    with out_lines.open("a", encoding="utf-8") as fh:
-        if fresh:
-            fh.write(json.dumps({"tournament": header}) + "\n")
+    with appending(out_lines, header) as write:
         for game in _played(jobs, a.workers):
-            fh.write(json.dumps(game) + "\n")
-            fh.flush()
+            write(game)
             done[game["index"]] = game
             print(
                 f"game {game['index'] + 1}/{a.games}: seed {game['seed']}, ours in seat {game['ours']}, "

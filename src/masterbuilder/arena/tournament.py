@@ -29,8 +29,9 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,23 @@ def read_records(path: Path, header: Mapping[str, Any] | None = None) -> list[di
     return [games[i] for i in sorted(games)]
 
 
+@contextmanager
+def appending(path: Path, header: Mapping[str, Any]) -> Iterator[Callable[[dict[str, Any]], None]]:
+    """A writer that appends one record per line to the results file ``path``, each flushed at once (an
+    interrupted run keeps every finished game); a new or empty file starts with the header line."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = not path.exists() or path.stat().st_size == 0
+    with path.open("a", encoding="utf-8") as fh:
+
+        def write(record: Mapping[str, Any]) -> None:
+            fh.write(json.dumps(record) + "\n")
+            fh.flush()
+
+        if fresh:
+            write({"tournament": header})
+        yield write
+
+
 def _describe(header: Mapping[str, Any]) -> str:
     return (
         f"{header.get('game')}, {header.get('players')} players, "
@@ -191,16 +209,10 @@ def run_tournament(
     if on_resume is not None:
         on_resume(sum(1 for i in done if i < games))
     pending = [p for p in schedule(config, games) if p.index not in done]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fresh = not out.exists() or out.stat().st_size == 0
-    with out.open("a", encoding="utf-8") as fh:
-        if fresh:
-            fh.write(json.dumps({"tournament": config.header()}) + "\n")
-            fh.flush()
+    with appending(out, config.header()) as write:
 
         def finished(record: dict[str, Any]) -> None:
-            fh.write(json.dumps(record) + "\n")
-            fh.flush()
+            write(record)
             done[record["index"]] = record
             if on_game is not None:
                 on_game(record)
