@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -74,6 +75,34 @@ def test_deterministic_for_a_given_seed(agents: list[str]) -> None:
     first = play_game("builders", agents, seed=11)
     second = play_game("builders", agents, seed=11)
     assert first.record == second.record
+
+
+# Pinned self-play games: the planner is the search bot's hot path and gets optimised, and an
+# optimisation must not change a single plan or the work it reports (the search budgets by that work).
+PINNED_GAMES = [
+    (2, 7, 118, "11837454bc85b095", [9, 20], 33940),
+    (3, 8, 111, "4edd92be88b9c5e8", [4, 19, 20], 16800),
+    (4, 9, 177, "36761f0ca6a6c097", [20, 17, 18, 14], 36315),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "digest", "scores", "work"), PINNED_GAMES)
+def test_self_play_games_are_pinned(
+    players: int, seed: int, moves: int, digest: str, scores: list[int], work: int
+) -> None:
+    state = new_game("builders", players=players, seed=seed)
+    bots = [GreedyBuildersAgent(seat) for seat in range(players)]
+    actions: list[int] = []
+    while not state.is_terminal:
+        player = state.current_player
+        assert player is not None
+        action = bots[player].choose(state)
+        actions.append(action)
+        state.apply(action)
+    assert len(actions) == moves
+    assert hashlib.sha256(repr(actions).encode()).hexdigest()[:16] == digest
+    assert state.scores() == scores
+    assert sum(bot.work for bot in bots) == work
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import itemgetter
 
 from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.plan import PlannedMoves
@@ -111,6 +112,23 @@ WORK_UNITS_PER_STEP = 5  # a plan step of a greedy seat, in the units of ``work`
 LEFTOVER_COINS = tuple(coins_for_actions(a)[0] for a in range(64))
 
 
+class SiteLook:
+    """What the planner reads of one site at one stage of its requirements (shared by every plan that
+    reaches it): the sends that would cover something, best first, those of them that gain anything, and
+    the share of the site's worth already earned."""
+
+    __slots__ = ("options", "progress", "ready")
+
+    def __init__(self, options: list[tuple[float, int]], progress: float) -> None:
+        self.options = options  # (gain, worker), best first
+        self.ready: list[tuple[float, int]] = []  # the options with a positive gain
+        for option in options:
+            if option[0] <= 0:
+                break
+            self.ready.append(option)
+        self.progress = progress
+
+
 class Node:
     """The bot's own side of the table part-way through a planned turn."""
 
@@ -123,12 +141,14 @@ class Node:
         "have",
         "hired",
         "last_send",
+        "looks",
         "plan",
         "points",
         "sent",
         "sites",
         "staff",
         "started",
+        "workforce",
     )
 
     def __init__(self) -> None:
@@ -142,6 +162,8 @@ class Node:
         self.have: tuple[Amounts, ...] = ()  # by site index
         self.sent: tuple[int, ...] = ()  # workers sent this turn, by site index
         self.crews: tuple[tuple[int, ...], ...] = ()  # by site index
+        self.looks: tuple[SiteLook, ...] = ()  # by site index (see ``Planner.prepare``)
+        self.workforce = 0.0  # ``Planner.workforce_worth(staff)``
         self.started: tuple[int, ...] = ()  # indices into the start options already used
         self.hired: tuple[int, ...] = ()  # indices into the hire options already used
         self.last_send = -1  # sends are tried in increasing (site, worker) order until a site completes
@@ -153,6 +175,7 @@ class Node:
         n.free, n.staff, n.sites, n.have = self.free, self.staff, self.sites, self.have
         n.sent, n.crews, n.started, n.hired = self.sent, self.crews, self.started, self.hired
         n.last_send, n.plan = self.last_send, self.plan
+        n.looks, n.workforce = self.looks, self.workforce
         return n
 
 
@@ -181,6 +204,7 @@ class Planner:
         self._workforce: dict[tuple[int, ...], float] = {}
         self._progress: dict[tuple[int, Amounts], float] = {}
         self._send_options: dict[tuple[int, Amounts], list[tuple[float, int]]] = {}
+        self._looks: dict[tuple[int, Amounts], SiteLook] = {}
         self.start_options: list[int] = []  # face-up buildings worth trying to start
         self.hire_options: list[int] = []  # face-up workers worth trying to hire
         self.workers: tuple[int, ...] = ()  # every worker the bot may have during the turn
@@ -259,8 +283,15 @@ class Planner:
             unit = self.unit_worth(building)
             completion = (1.0 - self.w.progress) * self.site_worth(building)
             options = []
+            s0, s1, s2, s3 = still
             for worker in self.workers:
-                covers = useful(PRODUCES[worker], still)
+                p0, p1, p2, p3 = PRODUCES[worker]  # covers: useful(PRODUCES[worker], still), inlined
+                covers = (
+                    (p0 if p0 < s0 else s0)
+                    + (p1 if p1 < s1 else s1)
+                    + (p2 if p2 < s2 else s2)
+                    + (p3 if p3 < s3 else s3)
+                )
                 if covers:
                     gain = unit * covers - WAGE[worker] + (completion if covers == needed else 0.0)
                     options.append((gain, worker))
@@ -277,13 +308,14 @@ class Planner:
         """A share of what next turn's best sends would gain: the best pairs of site and free worker,
         each site and worker used once, at most three, as long as the coins left pay the wages."""
         free = node.free
-        sends: list[tuple[float, int, int]] = []
-        for building, have in zip(node.sites, node.have, strict=True):
-            for gain, worker in self.send_options(building, have):
-                if gain <= 0:
-                    break
-                if worker in free:
-                    sends.append((gain, worker, building))
+        sends = [
+            (gain, worker, building)
+            for building, look in zip(node.sites, node.looks, strict=True)
+            for gain, worker in look.ready
+            if worker in free
+        ]
+        if not sends:
+            return 0.0
         sends.sort(reverse=True)
         ready = 0.0
         busy_workers: list[int] = []
@@ -305,9 +337,9 @@ class Planner:
         points = self.points_before + node.points
         if self.last_turn:
             return 1000.0 * (points + coins // COINS_PER_POINT) + coins
-        worth = self.coin_worth(coins) + self.w.point * node.points + self.workforce_worth(node.staff)
-        for building, have in zip(node.sites, node.have, strict=True):
-            worth += self.site_progress_worth(building, have)
+        worth = self.coin_worth(coins) + self.w.point * node.points + node.workforce
+        for look in node.looks:
+            worth += look.progress
         worth += self.readiness(node, coins)
         if points >= END_TRIGGER_POINTS:
             score = points + coins // COINS_PER_POINT
@@ -324,6 +356,7 @@ class Planner:
         node.actions = 0
         machines = [MACHINE_WORKER[b] for b in node.sites if MACHINE_WORKER[b] >= 0]
         self.workers = (*node.staff, *machines)
+        self.prepare(node)
         return self.w.point * self.points_before + self.value(node)
 
     def root(self) -> Node:
@@ -340,6 +373,21 @@ class Planner:
         node.crews = tuple(s.crew(b) for b in sites)
         node.staff = node.free + tuple(w for crew in node.crews for w in crew)
         return node
+
+    def look(self, building: int, have: Amounts) -> SiteLook:
+        """The site's :class:`SiteLook` (memoised; ``workers`` must be set)."""
+        key = (building, have)
+        look = self._looks.get(key)
+        if look is None:
+            look = self._looks[key] = SiteLook(
+                self.send_options(building, have), self.site_progress_worth(building, have)
+            )
+        return look
+
+    def prepare(self, node: Node) -> None:
+        """Fill in the node's memoised worths once ``workers`` is known."""
+        node.looks = tuple(self.look(b, h) for b, h in zip(node.sites, node.have, strict=True))
+        node.workforce = self.workforce_worth(node.staff)
 
     @property
     def searched(self) -> int:
@@ -378,6 +426,7 @@ class Planner:
         if pending is not None:
             machines = [MACHINE_WORKER[b] for b in node.sites if MACHINE_WORKER[b] >= 0]
             self.workers = (*node.staff, *machines)
+            self.prepare(node)
             # The worker is chosen already: only its building is left to decide.
             node.free = (*(w for w in node.free if w != pending), pending)
             for i in range(len(node.sites)):
@@ -390,6 +439,7 @@ class Planner:
         self.hire_options = self.choose_hire_options(node)
         machines = [MACHINE_WORKER[b] for b in (*node.sites, *self.start_options) if MACHINE_WORKER[b] >= 0]
         self.workers = (*node.staff, *self.hire_options, *machines)
+        self.prepare(node)
         self.search_take(node)
         return list(self.best_plan)
 
@@ -435,6 +485,7 @@ class Planner:
                 child.have += (NOTHING,)
                 child.sent += (0,)
                 child.crews += ((),)
+                child.looks += (self.look(building, NOTHING),)
                 child.started += (k,)
                 child.plan += (START + building,)
                 self.search_starts(child)
@@ -451,6 +502,7 @@ class Planner:
                 child.actions -= 1
                 child.free += (worker,)
                 child.staff += (worker,)
+                child.workforce = self.workforce_worth(child.staff)
                 child.hired += (k,)
                 child.plan += (HIRE + worker,)
                 self.search_hires(child)
@@ -469,19 +521,22 @@ class Planner:
         self.work += max(WORK_UNITS_PER_STEP, 1 + sites, -(-sites * len(self.workers) // 10))
         sends: list[tuple[float, int, int]] = []  # (gain, site index, worker)
         short_of_actions = False
-        for i, building in enumerate(node.sites):
+        last_send, coins, free, actions = node.last_send, node.coins, node.free, node.actions
+        per_site = self.w.send_options
+        for i, look in enumerate(node.looks):
             tried = 0
-            for gain, worker in self.send_options(building, node.have[i]):
-                if i * 64 + worker <= node.last_send or WAGE[worker] > node.coins or worker not in node.free:
+            no_action_left = node.sent[i] >= actions
+            for gain, worker in look.options:
+                if i * 64 + worker <= last_send or WAGE[worker] > coins or worker not in free:
                     continue
-                if node.sent[i] >= node.actions:
+                if no_action_left:
                     short_of_actions = True
                     break
                 sends.append((gain, i, worker))
                 tried += 1
-                if tried == self.w.send_options:
+                if tried == per_site:
                     break
-        sends.sort(key=lambda send: -send[0])
+        sends.sort(key=itemgetter(0), reverse=True)  # stable: equal gains keep their order
         for _, i, worker in sends[: self.w.send_branching]:
             self.search_sends(self.send(node, i, worker))
         if short_of_actions and node.buys < self.w.max_buys and node.coins >= EXTRA_ACTION_PRICE:
@@ -501,9 +556,9 @@ class Planner:
         child.plan += (SEND + worker, TO + building)
         free = list(node.free)
         free.remove(worker)
-        h, p = node.have[i], PRODUCES[worker]
+        h, p, r = node.have[i], PRODUCES[worker], REQUIRES[building]
         have = (h[0] + p[0], h[1] + p[1], h[2] + p[2], h[3] + p[3])
-        if missing(REQUIRES[building], have) == NOTHING:
+        if have[0] >= r[0] and have[1] >= r[1] and have[2] >= r[2] and have[3] >= r[3]:
             child.coins += COINS[building]
             child.points += POINTS[building]
             free.extend(node.crews[i])
@@ -512,15 +567,18 @@ class Planner:
             if machine >= 0:
                 free.append(machine)
                 child.staff += (machine,)
+                child.workforce = self.workforce_worth(child.staff)
             child.sites = node.sites[:i] + node.sites[i + 1 :]
             child.have = node.have[:i] + node.have[i + 1 :]
             child.sent = node.sent[:i] + node.sent[i + 1 :]
             child.crews = node.crews[:i] + node.crews[i + 1 :]
+            child.looks = node.looks[:i] + node.looks[i + 1 :]
             child.last_send = -1
         else:
             child.have = (*node.have[:i], have, *node.have[i + 1 :])
             child.sent = (*node.sent[:i], node.sent[i] + 1, *node.sent[i + 1 :])
             child.crews = (*node.crews[:i], (*node.crews[i], worker), *node.crews[i + 1 :])
+            child.looks = (*node.looks[:i], self.look(building, have), *node.looks[i + 1 :])
             child.last_send = i * 64 + worker
         child.free = tuple(free)
         return child
