@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import time
@@ -106,6 +107,33 @@ def test_deterministic_for_a_given_seed(agents: list[str]) -> None:
     first = play_game("caylus", agents, seed=11)
     second = play_game("caylus", agents, seed=11)
     assert first.record == second.record
+
+
+# Pinned self-play games: the heuristic is the search bot's hot path (it plays every rollout to the end
+# of the game) and gets optimised, and an optimisation must not change a single decision.
+PINNED_GAMES = [
+    (2, 1, 319, "418432a183d3742b", [159, 134]),
+    (3, 2, 275, "22d4927844b8b30a", [64, 81, 68]),
+    (5, 3, 333, "d196d99bcecc46f5", [56, 50, 60, 61, 47]),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "digest", "scores"), PINNED_GAMES)
+def test_self_play_games_are_pinned(
+    players: int, seed: int, moves: int, digest: str, scores: list[int]
+) -> None:
+    state = new_game("caylus", players=players, seed=seed)
+    bots = [CaylusHeuristicAgent(seat) for seat in range(players)]
+    actions: list[int] = []
+    while not state.is_terminal:
+        player = state.current_player
+        assert player is not None
+        action = bots[player].choose(state)
+        actions.append(action)
+        state.apply(action)
+    assert len(actions) == moves
+    assert hashlib.sha256(repr(actions).encode()).hexdigest()[:16] == digest
+    assert state.scores() == scores
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
@@ -57,7 +58,6 @@ from masterbuilder.games.caylus.tasks import (
     TRADE_EFFECTS,
 )
 from masterbuilder.games.caylus.tiles import (
-    BUILD_LOTS,
     CASTLE_PENALTY,
     FAVOUR_DENIERS,
     FAVOUR_PP,
@@ -80,6 +80,7 @@ Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
 FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
 NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
 ALL_CUBES = (FOOD, WOOD, STONE, CLOTH, GOLD)
+SECTIONS = tuple(Section)
 CASTLE_TARGET = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
 BUILDER_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 KIND_OF_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)  # D_BUILD's kind argument
@@ -99,6 +100,8 @@ ONE: tuple[Inv, ...] = tuple(
     (int(c == 0), int(c == 1), int(c == 2), int(c == 3), int(c == 4)) for c in ALL_CUBES
 )
 
+ONE_NON_GOLD = tuple(ONE[c] for c in NON_GOLD)
+
 
 def take(inv: Inv, cube: int, count: int = 1) -> Inv:
     return add(inv, ONE[cube], -count)
@@ -107,6 +110,16 @@ def take(inv: Inv, cube: int, count: int = 1) -> Inv:
 def main_cube(bundle: Sequence[int]) -> int:
     """The cube that names a production option (2 food -> food; 2 stone + 1 cloth -> stone)."""
     return max(ALL_CUBES, key=lambda i: (bundle[i], -i))
+
+
+# the main cube of each tile's first production option; -1 for tiles that do not produce
+PRODUCER_CUBE: tuple[int, ...] = tuple(
+    main_cube(tile.produces[0]) if tile.effect is Effect.PRODUCE else -1 for tile in TILES
+)
+
+TILES_OF_KIND: dict[Kind, tuple[Tile, ...]] = {
+    kind: tuple(tile for tile in TILES if tile.kind is kind) for kind in Kind
+}
 
 
 def max_batches(food: int, others: Sequence[int]) -> int:
@@ -191,12 +204,32 @@ NEUTRAL_KEEP: dict[str, float] = {
 }
 
 
+BuildOption = tuple[float, int, Inv]  # value gained, tile id, cubes left
+Activation = tuple[float, Inv, int, frozenset[int]]  # PP gained, cubes, deniers, tiles built
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Where a plan leaves the bot: its worth in PP and the batches the castle got."""
 
     value: float
     batches: int
+
+
+WorthKey = tuple[Weights, float, float, int, Section | None, bool]
+_WORTH_TABLES: dict[WorthKey, dict[tuple[Inv, bool], float]] = {}
+
+
+def worth_table(key: WorthKey) -> dict[tuple[Inv, bool], float]:
+    """The memo of :meth:`Reckoner.worth` shared by every decision whose rates are the same: ``key`` is
+    all the cube values depend on (weights, end-game blend, later batch PP, castle room, section, no
+    house there yet). Decisions in a row, above all in the search bot's rollouts, mostly share one."""
+    table = _WORTH_TABLES.get(key)
+    if table is None:
+        if len(_WORTH_TABLES) >= 512:
+            _WORTH_TABLES.clear()  # bound the memory of a long-running process
+        table = _WORTH_TABLES[key] = {}
+    return table
 
 
 class Reckoner:
@@ -210,53 +243,62 @@ class Reckoner:
         self.money = state.deniers(seat)
         self.cubes: Inv = state.cubes(seat)
         self.phase = state.phase
-        self.turns_left = self._turns_left()
+        section = state.building_section
+        self.turns_left = self._turns_left(section)
         # 1 = mid-game rates, 0 = final-scoring rates
         h = min(1.0, max(0.0, (self.turns_left - 1) / 3))
         self.denier_rates = tuple(0.25 + (v - 0.25) * h for v in w.deniers)
         self.spare = tuple(1 / 3 + (v - 1 / 3) * h for v in w.spare_cube)
         self.spare_other = (self.spare[WOOD] + self.spare[STONE] + self.spare[CLOTH]) / 3
         self.gold = 3.0 + (w.gold - 3.0) * h
-        section = state.building_section
         self.section = section
         self.section_pp = 0 if section is None else SECTION_PP[section]
-        self.castle_room = sum(
-            SECTION_SIZE[s] - state.section_filled(s) for s in Section if not state.section_scored(s)
-        )
+        self.castle_room = 0
+        for s in SECTIONS:
+            if not state.section_scored(s):
+                self.castle_room += SECTION_SIZE[s] - state.section_filled(s)
         self.in_castle = seat in state.castle_workers
         # a batch kept for a later turn
         self.later_batch = w.batch_share * self.section_pp if self.turns_left > 1 else 0.0
         self.favour = 3.0 if state.options.get("favours") == "simple" else w.favour
-        self.free_lots = sum(1 for s in BUILD_LOTS if state.tile_at(s) is None)
-        self.residences = sum(
-            1
-            for s in range(1, ROAD_LENGTH + 1)
-            if state.tile_at(s) == RESIDENCE and state.owner_at(s) == seat
-        )
         self.current_space = self._current_space()
-        self.own_workers = [
-            s for s in range(1, ROAD_LENGTH + 1) if state.worker_at(s) == seat and s != self.current_space
-        ]
+        self.provost = state.provost
+        # the guild's free provost move, before the provost phase
+        self.guild_moves = 3 if self.phase <= 2 and state.special_worker(Special.GUILD) == [seat] else 0
+        self.own_workers = [s for s in state.worker_spaces(seat) if s != self.current_space]
+        self.residences = 0
         # the bot's production buildings, by main cube (a second one of a kind is worth less)
         self.producers = [0] * 5
-        for space in range(1, ROAD_LENGTH + 1):
-            tile_id = state.tile_at(space)
-            if (
-                tile_id is not None
-                and state.owner_at(space) == seat
-                and TILES[tile_id].effect is Effect.PRODUCE
-            ):
-                self.producers[main_cube(TILES[tile_id].produces[0])] += 1
-        self._worth_cache: dict[tuple[Inv, bool], float] = {}
+        self._count_buildings()
+        no_house = section is not None and state.houses(section, seat) == 0
+        self._worth_cache = worth_table((w, h, self.later_batch, self.castle_room, section, no_house))
+        # plans are pure for a decision, and the placements' plans share most of their arguments
+        self._plan_cache: dict[tuple[tuple[int, ...], Inv, int, bool], Outcome] = {}
+        self._activate_cache: dict[tuple[int, Inv, int, bool, frozenset[int]], Activation] = {}
+        self._tile_values: dict[int, float] = {}
+        self._build_cache: dict[tuple[Kind, Inv, int, bool, frozenset[int]], tuple[BuildOption, ...]] = {}
+
+    def _count_buildings(self) -> None:
+        """Count the bot's residences and its producers by main cube."""
+        for tile_id in self.s.owned_tiles(self.seat):
+            if tile_id == RESIDENCE:
+                self.residences += 1
+            cube = PRODUCER_CUBE[tile_id]
+            if cube >= 0:
+                self.producers[cube] += 1
+
+    @cached_property
+    def free_lots(self) -> int:
+        return self.s.free_lots()
 
     # ---- the clock ----------------------------------------------------------------------------------
-    def _turns_left(self) -> float:
+    def _turns_left(self, section: Section | None) -> float:
         """Turns left, this one included (the game ends when the towers are scored)."""
         s = self.s
         if s.section_scored(Section.TOWERS):
             return 1.0
         left = (SECTION_MARK[Section.TOWERS] - s.bailiff) / 1.5
-        if s.building_section == Section.TOWERS:
+        if section == Section.TOWERS:
             room = SECTION_SIZE[Section.TOWERS] - s.section_filled(Section.TOWERS)
             left = min(left, room / max(1.0, self.n * 0.8))
         if s.bailiff >= SECTION_MARK[Section.TOWERS] - 1:
@@ -347,12 +389,24 @@ class Reckoner:
     def gain(self, inv: Inv, extra: Sequence[int], castle: bool = False) -> float:
         return self.worth(add(inv, extra), castle=castle) - self.worth(inv, castle=castle)
 
+    def best_addition(self, inv: Inv, extras: Sequence[Sequence[int]], castle: bool) -> tuple[Inv, float]:
+        """``inv`` plus the most valuable of ``extras`` (the first of equals), and what that is worth."""
+        best_inv = add(inv, extras[0])
+        best = self.worth(best_inv, castle=castle)
+        for extra in extras[1:]:
+            option = add(inv, extra)
+            value = self.worth(option, castle=castle)
+            if value > best:
+                best_inv, best = option, value
+        return best_inv, best
+
     def cheapest_cube(self, inv: Inv, castle: bool = False) -> int:
         """The cube in ``inv`` that is cheapest to give up; -1 if none."""
         best, cube = -NEVER, -1
+        here = self.worth(inv, castle=castle)
         for c in ALL_CUBES:
             if inv[c] > 0:
-                lost = self.worth(inv, castle=castle) - self.worth(take(inv, c), castle=castle)
+                lost = here - self.worth(take(inv, c), castle=castle)
                 if lost < best:
                     best, cube = lost, c
         return cube
@@ -363,6 +417,12 @@ class Reckoner:
     # ---- buildings --------------------------------------------------------------------------------
     def tile_value(self, tile: Tile) -> float:
         """PP a newly built tile is worth to its owner (its cost not counted)."""
+        value = self._tile_values.get(tile.id)
+        if value is None:
+            value = self._tile_values[tile.id] = self._tile_value(tile)
+        return value
+
+    def _tile_value(self, tile: Tile) -> float:
         value = tile.pp + tile.favours * self.favour
         if tile.kind is Kind.PRESTIGE:
             value += tile.income * self.denier_rates[0] * max(0.0, self.turns_left - 1)
@@ -395,23 +455,33 @@ class Reckoner:
         discount: int = -1,
         castle: bool = False,
         taken: frozenset[int] = frozenset(),
-    ) -> list[tuple[float, int, Inv]]:
+    ) -> tuple[BuildOption, ...]:
         """(value gained, tile id, cubes left) of each tile of ``kind`` buildable out of ``inv``."""
+        key = (kind, inv, discount, castle, taken)
+        options = self._build_cache.get(key)
+        if options is None:
+            options = self._build_cache[key] = self._build_options(kind, inv, discount, castle, taken)
+        return options
+
+    def _build_options(
+        self, kind: Kind, inv: Inv, discount: int, castle: bool, taken: frozenset[int]
+    ) -> tuple[BuildOption, ...]:
         if kind is Kind.PRESTIGE:
             if not self.residences:
-                return []
+                return ()
         elif self.free_lots <= len(taken):
-            return []
+            return ()
         here = self.worth(inv, castle=castle)
+        supply = self.s.supply
         out = []
-        for tile in TILES:
-            if tile.kind is not kind or self.s.supply(tile.id) <= (tile.id in taken):
+        for tile in TILES_OF_KIND[kind]:
+            if supply(tile.id) <= (tile.id in taken):
                 continue
             left = self.pay(inv, tile, discount, castle)
             if left is not None:
                 value = self.tile_value(tile) + self.worth(left, castle=castle) - here
                 out.append((value, tile.id, left))
-        return out
+        return tuple(out)
 
     def residence_value(self) -> float:
         """A new residence: 2 PP, a denier a turn, and a site for a prestige building."""
@@ -442,10 +512,16 @@ class Reckoner:
         return out
 
     # ---- one worker's activation ----------------------------------------------------------------------
-    def activate(
-        self, space: int, inv: Inv, money: int, castle: bool, taken: frozenset[int]
-    ) -> tuple[float, Inv, int, frozenset[int]]:
+    def activate(self, space: int, inv: Inv, money: int, castle: bool, taken: frozenset[int]) -> Activation:
         """The bot's best use of its worker on ``space``: (PP gained, cubes, deniers, tiles built)."""
+        key = (space, inv, money, castle, taken)
+        result = self._activate_cache.get(key)
+        if result is None:
+            result = self._activate(space, inv, money, castle, taken)
+            self._activate_cache[key] = result
+        return result
+
+    def _activate(self, space: int, inv: Inv, money: int, castle: bool, taken: frozenset[int]) -> Activation:
         tile_id = self.s.tile_at(space)
         if tile_id is None:
             return 0.0, inv, money, taken
@@ -454,10 +530,9 @@ class Reckoner:
         worth = self.worth
         if effect is Effect.PRODUCE:
             bundles = tile.produces
-            best = bundles[0]
-            if len(bundles) > 1:
-                best = max(bundles, key=lambda b: worth(add(inv, b), castle=castle))
-            return 0.0, add(inv, best), money, taken
+            if len(bundles) == 1:
+                return 0.0, add(inv, bundles[0]), money, taken
+            return 0.0, self.best_addition(inv, bundles, castle)[0], money, taken
         here = worth(inv, money, castle)
         if effect is Effect.MARKET:
             cube = self.cheapest_cube(inv, castle)
@@ -469,11 +544,11 @@ class Reckoner:
             for _ in range(len(tile.buy_prices)):
                 if money < price:
                     break
-                cube = max(NON_GOLD, key=lambda c: worth(add(inv, ONE[c]), castle=castle))
-                after = worth(add(inv, ONE[cube]), money - price, castle)
+                bought, cubes_worth = self.best_addition(inv, ONE_NON_GOLD, castle)
+                after = cubes_worth + self.deniers_worth(money - price)  # worth(bought, money - price)
                 if after <= here:
                     break
-                inv, money, here = add(inv, ONE[cube]), money - price, after
+                inv, money, here = bought, money - price, after
             return 0.0, inv, money, taken
         if effect in BUILDER_KIND:
             options = self.build_options(BUILDER_KIND[effect], inv, castle=castle, taken=taken)
@@ -528,9 +603,17 @@ class Reckoner:
 
     def plan(self, spaces: Sequence[int], inv: Inv, money: int, castle: bool) -> Outcome:
         """The bot's workers on ``spaces`` (in road order), then the castle if ``castle``."""
+        key = (tuple(sorted(spaces)), inv, money, castle)
+        outcome = self._plan_cache.get(key)
+        if outcome is None:
+            outcome = self._plan(key[0], inv, money, castle)
+            self._plan_cache[key] = outcome
+        return outcome
+
+    def _plan(self, spaces: tuple[int, ...], inv: Inv, money: int, castle: bool) -> Outcome:
         gained = 0.0
         taken: frozenset[int] = frozenset()
-        for space in sorted(spaces):
+        for space in spaces:
             pp, inv, money, taken = self.activate(space, inv, money, castle, taken)
             gained += pp
         batches = 0
@@ -593,16 +676,20 @@ def pending_money(r: Reckoner) -> int:
     return r.money + (3 if post == [r.seat] else 0)
 
 
+def provost_reach(r: Reckoner, spaces: Sequence[int], money: int) -> tuple[int, int]:
+    """(bribe, furthest space working) with the provost bribed as far as ``spaces`` need and can be paid."""
+    free_reach = r.provost + r.guild_moves
+    furthest = max(spaces, default=0)
+    bribe = max(0, furthest - free_reach)
+    if bribe > min(3, money):
+        bribe = 0
+    return bribe, free_reach + bribe
+
+
 def road_plan(r: Reckoner, spaces: Sequence[int], money: int, castle: bool) -> tuple[Outcome, int]:
     """The plan for workers on ``spaces`` with the provost bribed as far as it needs and can be paid:
     (outcome, furthest space working)."""
-    provost = r.s.provost
-    guild = 3 if r.phase <= 2 and r.s.special_worker(Special.GUILD) == [r.seat] else 0
-    furthest = max(spaces, default=0)
-    bribe = max(0, furthest - provost - guild)
-    if bribe > min(3, money):
-        bribe = 0
-    reach = provost + guild + bribe
+    bribe, reach = provost_reach(r, spaces, money)
     working = [s for s in spaces if s <= reach]
     return r.plan(working, r.cubes, money - bribe, castle), reach
 
@@ -621,6 +708,7 @@ def place_scores(r: Reckoner, legal: list[int], free: bool = False) -> dict[int,
     else:
         later_cost = len(s.passing_order) + 2
     scores: dict[int, float] = {}
+    withouts: dict[int, float] = {}  # the plan without the new worker, by placement cost
     for a in legal:
         if a == A.PASS:
             scores[a] = (r.money_gain(money, 1) if first_to_pass else 0.0) + w.min_gain
@@ -639,15 +727,18 @@ def place_scores(r: Reckoner, legal: list[int], free: bool = False) -> dict[int,
             )
         else:
             space = target - 5
-            outcome, reach = road_plan(r, [*spaces, space], money - cost, r.in_castle)
-            if space > reach:
+            with_space = [*spaces, space]
+            if space > provost_reach(r, with_space, money - cost)[1]:
                 scores[a] = NEVER
                 continue
+            outcome, _ = road_plan(r, with_space, money - cost, r.in_castle)
             chance = 1.0 if space <= s.provost else w.late_chance
             owner = s.owner_at(space)
             gift = w.owner_gift / (r.n - 1) if owner is not None and owner != r.seat else 0.0
-            without, _ = road_plan(r, spaces, money - cost, r.in_castle)
-            value = chance * (outcome.value - without.value) - gift + (without.value - base.value)
+            without = withouts.get(cost)
+            if without is None:
+                without = withouts[cost] = road_plan(r, spaces, money - cost, r.in_castle)[0].value
+            value = chance * (outcome.value - without) - gift + (without - base.value)
             scores[a] = scores.get(a, 0.0) + value
     return scores
 
@@ -799,7 +890,7 @@ def column_value(r: Reckoner, row: int, column: int) -> float:
                 return NEVER
             left = take(inv, cube)
             for _ in range(2):
-                left = add(left, ONE[max(NON_GOLD, key=lambda c: r.worth(add(left, ONE[c]), castle=castle))])
+                left = r.best_addition(left, ONE_NON_GOLD, castle)[0]
             return r.worth(left, castle=castle) - r.worth(inv, castle=castle)
         return r.gain(inv, ONE[GOLD], castle)
     if row == FavourRow.BUILDING:

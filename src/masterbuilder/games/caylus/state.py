@@ -262,6 +262,20 @@ class CaylusState(TaskStackState):
         w = self._worker[space]
         return None if w == NOBODY else w
 
+    def worker_spaces(self, seat: int) -> list[int]:
+        """The road spaces with a worker of ``seat``, in road order."""
+        return [space for space, w in enumerate(self._worker) if w == seat]
+
+    def owned_tiles(self, seat: int) -> list[int]:
+        """The tile ids of the buildings ``seat`` owns on the road, in road order."""
+        road = self._road
+        return [road[space] for space, o in enumerate(self._owner) if o == seat and road[space] != EMPTY]
+
+    def free_lots(self) -> int:
+        """Lots on the road still empty, where a building may go."""
+        road = self._road
+        return [road[space] for space in BUILD_LOTS].count(EMPTY)
+
     def special_worker(self, building: Special) -> list[int]:
         """Seats with a worker on a special building (the inn: left circle, then right circle)."""
         if building is Special.STABLES:
