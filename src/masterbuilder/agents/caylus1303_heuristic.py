@@ -31,11 +31,17 @@ Hidden information: the only PP the bot reads are its own (``prestige(seat)`` an
 state's PP list); everything else it reads (resources, workers, buildings, characters, the task stack) is
 public. It reads the state's fields directly, for speed. Ties between equal scores are broken by a tiny
 seeded jitter, so the bot is deterministic for a seed.
+
+The bot is the search bot's rollout policy, so it is the hot path: the plans of one decision share what
+they can (the seat's part of the task stack, what it reads of the board, the ends of plans that end
+alike), and the estimates of resources are cached across decisions. A cache must never change a value,
+not even in the last bit (the order of additions is kept): the tests pin whole self-play games.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
@@ -198,8 +204,23 @@ class Economy:
 
     def __init__(self, w: Weights) -> None:
         self.w = w
-        self._worth: dict[tuple[Inv, int, int], float] = {}
+        # caches by (rounds left, flags), then by resources
+        self._worth: dict[tuple[int, int], dict[Inv, float]] = {}
+        self._best: dict[tuple[int, int], dict[Inv, float]] = {}
         self._deliver: dict[tuple[Inv, int, int], tuple[tuple[float, Inv], ...]] = {}
+        self._hands: dict[int, dict[int, float]] = {}
+
+    def worth_cache(self, k: int, flags: int) -> dict[Inv, float]:
+        """The cache of :meth:`worth` for ``k`` and ``flags`` (empty while ``k`` is 0)."""
+        return self._worth.setdefault((k, flags), {})
+
+    def best_cache(self, k: int, flags: int) -> dict[Inv, float]:
+        """The cache of :meth:`best_delivery` for ``k`` and ``flags``."""
+        return self._best.setdefault((k, flags), {})
+
+    def hands(self, k: int) -> dict[int, float]:
+        """The cache of :meth:`workers` for ``k`` rounds left, by hand."""
+        return self._hands.setdefault(k, {})
 
     def worker_rate(self, k: int) -> float:
         """A worker at full value, with ``k`` rounds left after this one."""
@@ -216,16 +237,12 @@ class Economy:
         h = min(hand, WORKERS_TOTAL)
         return base * (min(h, full) + 0.7 * max(0, min(h, mid) - full) + 0.4 * max(0, h - mid))
 
-    def worker_margin(self, hand: int, k: int) -> float:
-        """The next worker's worth for a hand of ``hand``."""
-        return self.workers(hand + 1, k) - self.workers(hand, k)
-
     def worth(self, inv: Inv, k: int, flags: int) -> float:
         """Resources kept after this round, with ``k`` rounds left after it."""
         if k <= 0:
             return 2.0 * inv[GOLD]
-        key = (inv, k, flags)
-        cached = self._worth.get(key)
+        cache = self.worth_cache(k, flags)
+        cached = cache.get(inv)
         if cached is not None:
             return cached
         w = self.w
@@ -268,9 +285,20 @@ class Economy:
         if flags & F_NOTARY and cloth:
             best += w.notary_cloth
         best += gold * (2.0 + (w.gold if k > 0 else 0.0))
-        if len(self._worth) > 300_000:
-            self._worth.clear()
-        self._worth[key] = best
+        if len(cache) > 300_000:
+            cache.clear()
+        cache[inv] = best
+        return best
+
+    def best_delivery(self, inv: Inv, k: int, flags: int) -> float:
+        """The best of :meth:`deliveries`."""
+        cache = self.best_cache(k, flags)
+        best = cache.get(inv)
+        if best is None:
+            best = max(v for v, _ in self.deliveries(inv, k, flags))
+            if len(cache) > 300_000:
+                cache.clear()
+            cache[inv] = best
         return best
 
     def deliveries(self, inv: Inv, k: int, flags: int) -> tuple[tuple[float, Inv], ...]:
@@ -334,22 +362,91 @@ class Sim:
         self.used: list[int] = []  # monuments built in the plan
 
     def copy(self) -> Sim:
-        c = Sim(list(self.inv), self.hand, self.camp, self.pp, self.houses)
+        c = Sim.__new__(Sim)
+        c.inv = self.inv.copy()
+        c.hand = self.hand
+        c.camp = self.camp
+        c.pp = self.pp
+        c.houses = self.houses
         c.assets = self.assets
-        c.built = list(self.built)
-        c.claimed = list(self.claimed)
-        c.used = list(self.used)
+        c.built = self.built.copy()
+        c.claimed = self.claimed.copy()
+        c.used = self.used.copy()
         return c
 
 
-@dataclass(frozen=True)
-class Tail:
+class Tail(NamedTuple):
     """What is left of the round after the road: the delivery, monuments from a space, recruitment."""
 
     deliver: bool
     mon_from: int
     recruit: bool
     reach: int  # the last road space the seat's workers are counted on
+
+
+# what the end of a plan depends on: resources, workers, claims, monuments built, and the tail's first three
+PlanEnd = tuple[Inv, int, tuple[int, ...], tuple[int, ...], bool, int, bool]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What the task stack holds for the seat: its pending effects already played on ``sim`` (to be
+    copied), and what the rest of the round brings (see :meth:`Reckoner.prepare`)."""
+
+    sim: Sim
+    deliver: bool
+    site_delivery: bool  # a delivery is still to come, so a worker placed at the site delivers
+    mon_from: int
+    recruit: bool
+    activating: bool
+    bridge_open: bool
+    movers: float
+    toll: bool
+
+
+# a worker on a road space: the space, its tile, 1 if it works on the tile's setup side, that side
+Use = tuple[int, int, int, Side]
+
+
+def use_at(st: Caylus1303State, space: int) -> Use:
+    tile = st._road[space]
+    if st._owner[space] == NOBODY:
+        return (space, tile, 1, TILES[tile].setup)
+    return (space, tile, 0, TILES[tile].built)
+
+
+def _space(use: Use) -> int:
+    return use[0]
+
+
+class Board:
+    """What the plans read of one state for the seat, worked out once: a decision's plans all start from
+    the same state."""
+
+    __slots__ = ("empty", "homes", "monuments", "recruit_goods", "recruit_workers", "uses")
+
+    def __init__(self, r: Reckoner, st: Caylus1303State) -> None:
+        seat = r.seat
+        road, owner, w1, w2 = st._road, st._owner, st._w1, st._w2
+        # the seat's workers on the road, in road order
+        self.uses = [use_at(st, s) for s in range(1, ROAD_LENGTH + 1) if w1[s] == seat or w2[s] == seat]
+        self.homes: list[int] = []  # the seat's residences
+        workers = RECRUITMENT[r.n] + (1 if Char.DAY_LABORER in r.chars else 0)
+        goods = [0, 0, 0, 0, 0]
+        for s in START_SPACES:
+            if owner[s] != seat:
+                continue
+            t = TILES[road[s]]
+            if t.family is Family.START:
+                self.homes.append(s)
+            else:
+                workers += t.recruit_workers
+                for i in range(5):
+                    goods[i] += t.recruit_res[i]
+        self.recruit_workers = workers  # the recruitment, apart from residences and the plan's monuments
+        self.recruit_goods = goods
+        self.monuments = [m for m in MONUMENTS if st._supply[m]]
+        self.empty = sum(1 for s in range(14, ROAD_LENGTH + 1) if road[s] < 0)  # building spaces
 
 
 class Reckoner:
@@ -382,16 +479,40 @@ class Reckoner:
         self.deliveryman = Char.DELIVERYMAN in self.chars
         self._favour: float | None = None
         self._opp_bundles: int | None = None
-        # the base state's opponents' workers on the road (for provost moves)
-        self.opp_spaces: list[int] = []
-        for space in range(1, ROAD_LENGTH + 1):
-            for who in (state._w1[space], state._w2[space]):
-                if who != NOBODY and who != seat:
-                    self.opp_spaces.append(space)
+        self._pending: dict[int, Pending] = {}  # the base state's stack, by placement cost
+        self._board: Board | None = None  # the base state's
+        self._other: tuple[Caylus1303State, Board] | None = None  # the last other state's
+        self._assets: float | None = None  # the base state's
+        self._hands = self.e.hands(self.k)
+        self._best_now = self.e.best_cache(self.k, self.dflags)  # the economy's caches, for inv_value
+        self._worth_later = self.e.worth_cache(self.k, self.flags)
+        self._residence = self.k * w.residence * self.e.worker_rate(self.k) + (
+            w.monument_option if self.k >= 1 else 0.0
+        )
+        self._monument_gains: dict[int, float] = {}
+        self._bundles: dict[Inv, tuple[float, Inv]] = {}  # the base state's deliveries, without a monument
+        self._admin: dict[PlanEnd, tuple[list[float], float, float]] = {}  # the base state's, by plan end
+
+    def board(self, st: Caylus1303State) -> Board:
+        if st is self.s:
+            if self._board is None:
+                self._board = Board(self, st)
+            return self._board
+        if self._other is None or self._other[0] is not st:
+            self._other = (st, Board(self, st))
+        return self._other[1]
 
     # ---- small estimates ----------------------------------------------------------------------------
+    def workers(self, hand: int) -> float:
+        """:meth:`Economy.workers`, with the rounds left after this one."""
+        v = self._hands.get(hand)
+        if v is None:
+            v = self._hands[hand] = self.e.workers(hand, self.k)
+        return v
+
     def worker_margin(self, hand: int) -> float:
-        return self.e.worker_margin(hand, self.k)
+        """The next worker's worth for a hand of ``hand``."""
+        return self.workers(hand + 1) - self.workers(hand)
 
     def bundles_needed(self) -> int:
         """How many bundles this round win the seat the favour for most bundles: one more than any other
@@ -463,12 +584,14 @@ class Reckoner:
         """Resources at hand before the delivery (``deliver``: the seat still delivers this round)."""
         t: Inv = (inv[0], inv[1], inv[2], inv[3], inv[4])
         if deliver:
-            return max(v for v, _ in self.e.deliveries(t, self.k, self.dflags))
-        return self.e.worth(t, self.k, self.flags)
+            v = self._best_now.get(t)
+            return self.e.best_delivery(t, self.k, self.dflags) if v is None else v
+        v = self._worth_later.get(t)
+        return self.e.worth(t, self.k, self.flags) if v is None else v
 
     def close(self, sim: Sim, st: Caylus1303State, deliver: bool) -> float:
         """A quick end of a partial plan: PP so far, resources and workers (no admin)."""
-        return sim.pp + sim.assets + self.inv_value(sim.inv, deliver) + self.e.workers(sim.hand, self.k)
+        return sim.pp + sim.assets + self.inv_value(sim.inv, deliver) + self.workers(sim.hand)
 
     def building_value(self, tile: int) -> float:
         """An own wood or stone building: its PP on building and its future use."""
@@ -477,9 +600,7 @@ class Reckoner:
 
     def residence_value(self) -> float:
         """A residence for the rounds after this one."""
-        return self.k * self.w.residence * self.e.worker_rate(self.k) + (
-            self.w.monument_option if self.k >= 1 else 0.0
-        )
+        return self._residence
 
     def monument_value(self, tile: int) -> float:
         """A monument's future (not its PP): its recruitment bonus for the rounds after this one."""
@@ -490,6 +611,13 @@ class Reckoner:
 
     def assets(self, st: Caylus1303State) -> float:
         """The seat's buildings, residences, monuments and characters, for the rounds after this one."""
+        if st is not self.s:
+            return self.count_assets(st)
+        if self._assets is None:
+            self._assets = self.count_assets(st)
+        return self._assets
+
+    def count_assets(self, st: Caylus1303State) -> float:
         seat = self.seat
         total = 0.0
         resid = self.residence_value()
@@ -521,7 +649,7 @@ class Reckoner:
             return (
                 st.prestige(seat)
                 + self.e.worth(inv, self.k, self.fflags)
-                + self.e.workers(st._hand[seat], self.k)
+                + self.workers(st._hand[seat])
                 + self.assets(st)
             )
         return self.plan(st)
@@ -534,12 +662,32 @@ class Reckoner:
 
     def prepare(self, st: Caylus1303State, extra: int = 0, cost: int = 0) -> tuple[Sim, Tail]:
         """The seat's pending effects and its workers on the road; what is left to do after them."""
+        p = self.pending(st, cost)
+        sim = p.sim.copy()
+        deliver = p.deliver or (extra == -1 and p.site_delivery)
+        reach = st._provost
+        if p.activating:
+            toll = p.toll or extra == TOLL_SPACE
+            reach = self.road(sim, st, extra, deliver, p.bridge_open, p.movers, toll)
+        return sim, Tail(deliver, p.mon_from, p.recruit, reach)
+
+    def pending(self, st: Caylus1303State, cost: int) -> Pending:
+        """The stack's part of :meth:`prepare`; for the base state it is worked out once per cost."""
+        if st is not self.s:
+            return self.read_stack(st, cost)
+        p = self._pending.get(cost)
+        if p is None:
+            p = self._pending[cost] = self.read_stack(st, cost)
+        return p
+
+    def read_stack(self, st: Caylus1303State, cost: int) -> Pending:
+        """The seat's pending effects played on a fresh plan, and what the stack says of the rest."""
         seat = self.seat
         w = self.w
         sim = self.base_sim(st, cost)
         stack = st._stack
         phase = st._phase
-        deliver = recruit = activating = False
+        deliver = site_delivery = recruit = activating = False
         mon_from = 99
         bridge_at = -1  # the T_BRIDGE index still to come, if any
         activate_from = 99
@@ -573,7 +721,9 @@ class Reckoner:
             elif kind == D_DELIVER and mine:
                 deliver = True
             elif kind == T_DELIVERY:
-                deliver = deliver or seat in st._site[t[1] :] or self.deliveryman or extra == -1
+                # a worker placed on the construction site now delivers too
+                site_delivery = True
+                deliver = deliver or seat in st._site[t[1] :] or self.deliveryman
             elif kind == T_LATE:
                 deliver = deliver or self.deliveryman
             elif kind == T_MONUMENTS:
@@ -594,40 +744,70 @@ class Reckoner:
             else:
                 movers = float(len(later))
         toll = activate_from <= TOLL_SPACE and seat in (st._w1[TOLL_SPACE], st._w2[TOLL_SPACE])
-        reach = st._provost
-        if activating:
-            reach = self.road(sim, st, extra, deliver, bridge_open, movers, toll or extra == TOLL_SPACE)
-        return sim, Tail(deliver, mon_from, recruit, reach)
+        return Pending(sim, deliver, site_delivery, mon_from, recruit, activating, bridge_open, movers, toll)
 
     def finish(self, sim: Sim, st: Caylus1303State, tail: Tail, assets: float | None = None) -> float:
-        """The delivery, the administration, and the worth of what is left for the rounds after."""
+        """The delivery, the administration, and the worth of what is left for the rounds after (``sim``
+        is left as it is)."""
+        if st is self.s:  # plans of the base state often end alike
+            key = (
+                inv5(sim.inv),
+                sim.hand,
+                tuple(sim.claimed),
+                tuple(sim.used),
+                tail.deliver,
+                tail.mon_from,
+                tail.recruit,
+            )
+            done = self._admin.get(key)
+            if done is None:
+                done = self._admin[key] = self.administer(sim.copy(), st, tail)
+        else:
+            done = self.administer(sim.copy(), st, tail)
+        gains, kept, hand = done
+        pp = sim.pp
+        for x in gains:  # one by one, as the plan would add them
+            pp += x
+        return pp + sim.assets + (self.assets(st) if assets is None else assets) + kept + hand
+
+    def administer(self, sim: Sim, st: Caylus1303State, tail: Tail) -> tuple[list[float], float, float]:
+        """The PP of the delivery and monuments, in the order they come, then the worth of the resources
+        and of the workers left after the recruitment (``sim`` is used up)."""
+        gains: list[float] = []
         if tail.deliver:
-            self.deliver(sim, st, tail.mon_from)
+            gains.append(self.deliver(sim, st, tail.mon_from))
         if tail.mon_from < 99:
-            self.monuments(sim, st, tail.mon_from)
+            self.monuments(sim, st, tail.mon_from, gains)
         if tail.recruit:
             self.recruit(sim, st)
-        return (
-            sim.pp
-            + sim.assets
-            + (self.assets(st) if assets is None else assets)
-            + self.e.worth(inv5(sim.inv), self.k, self.fflags)
-            + self.e.workers(sim.hand, self.k)
-        )
+        return gains, self.e.worth(inv5(sim.inv), self.k, self.fflags), self.workers(sim.hand)
 
-    def deliver(self, sim: Sim, st: Caylus1303State, mon_from: int) -> None:
+    def deliver(self, sim: Sim, st: Caylus1303State, mon_from: int) -> float:
         """The best bundles, counting the favour for most bundles when they should beat the others', and
         keeping back the cost of a monument when that is worth more (a residence waits for one)."""
-        needed = self.bundles_needed()
-        done = st._bundles[self.seat]
-        fav = self.favour_value()
         inv = inv5(sim.inv)
         options: list[tuple[float, Inv]] = [(0.0, NOTHING)]
         if mon_from < 99 and self.residences(sim, st, mon_from):
-            for m in MONUMENTS:
+            for m in self.board(st).monuments:
                 cost = TILES[m].cost
-                if st._supply[m] and m not in sim.used and all(inv[i] >= cost[i] for i in range(5)):
+                if m not in sim.used and affords(inv, cost):
                     options.append((self.monument_gain(m, sim.hand), cost))
+        if len(options) > 1 or st is not self.s:
+            pp, final = self.bundles(st, inv, options)
+        else:  # the base state's plans often deliver the same resources
+            done = self._bundles.get(inv)
+            if done is None:
+                done = self._bundles[inv] = self.bundles(st, inv, options)
+            pp, final = done
+        sim.inv = list(final)
+        return pp
+
+    def bundles(self, st: Caylus1303State, inv: Inv, options: list[tuple[float, Inv]]) -> tuple[float, Inv]:
+        """The best delivery from ``inv`` after paying one of ``options`` (a monument's gain and cost):
+        its PP, and what is left."""
+        needed = self.bundles_needed()
+        done = st._bundles[self.seat]
+        fav = self.favour_value()
         best, pp, final = NEVER, 0.0, inv
         for gain, cost in options:
             start = inv5([inv[i] - cost[i] for i in range(5)])
@@ -637,8 +817,7 @@ class Reckoner:
                     best = v + extra + gain
                     pp = v - self.e.worth(rest, self.k, self.flags) + extra
                     final = inv5([rest[i] + cost[i] for i in range(5)])
-        sim.pp += pp
-        sim.inv = list(final)
+        return pp, final
 
     def road(
         self,
@@ -651,34 +830,30 @@ class Reckoner:
         toll: bool,
     ) -> int:
         """The seat's workers on the road, in road order, up to where the provost will be (returned)."""
-        seat = self.seat
-        w1, w2 = st._w1, st._w2
-        spaces = [s for s in range(1, ROAD_LENGTH + 1) if w1[s] == seat or w2[s] == seat]
+        uses = self.board(st).uses
         if extra > 0:
-            spaces.append(extra)
-            spaces.sort()
+            uses = sorted([*uses, use_at(st, extra)], key=_space)
         reach = st._provost
         if toll:
             reach = min(ROAD_LENGTH, reach + 2)
-        if not spaces:
+        if not uses:
             return reach
         steps = 0
         if bridge_open:  # the seat's bridge move, paid in workers it will still have then
             limit = min(3, sim.hand)
-            far = max((s for s in spaces if reach < s <= reach + limit), default=reach)
+            far = max((u[0] for u in uses if reach < u[0] <= reach + limit), default=reach)
             steps = far - reach
             reach = far
         # deterministic gains still to come, for choosing resources well
         ahead = [0, 0, 0, 0, 0]
-        sides: list[Side] = []
-        for s in spaces:
-            side = self.side_at(st, s)
-            sides.append(side)
-            if s <= reach and side.effect is Effect.GAIN:
+        for s, _, _, side in uses:
+            if s > reach:
+                break
+            if side.effect is Effect.GAIN:
                 for i in range(5):
                     ahead[i] += side.gain[i]
         risk = self.w.risk
-        for s, side in zip(spaces, sides, strict=True):
+        for s, tile, setup, side in uses:
             if s > reach:
                 break
             if steps and s > BRIDGE_SPACE:
@@ -689,7 +864,9 @@ class Reckoner:
             if side.effect is Effect.GAIN:
                 for i in range(5):
                     ahead[i] -= side.gain[i]
-            self.effect(sim, st, st._road[s], 1 if st._owner[s] == NOBODY else 0, ahead, deliver)
+                gain(sim, side)
+            else:
+                self.effect(sim, st, tile, setup, ahead, deliver)
             sim.camp += 1
             if movers and s > BRIDGE_SPACE and reach - s < 3:
                 sim.pp -= risk[reach - s] * movers * self.w.risk_value
@@ -715,13 +892,7 @@ class Reckoner:
         effect = side.effect
         inv = sim.inv
         if effect is Effect.GAIN:
-            for i in range(5):
-                inv[i] += side.gain[i]
-            if side.workers:
-                got = min(side.workers, sim.camp)
-                sim.hand += got
-                sim.camp -= got
-            sim.pp += side.pp
+            gain(sim, side)
             return
         if effect is Effect.FAVOUR:
             sim.pp += self.favour_value()
@@ -803,7 +974,7 @@ class Reckoner:
     ) -> None:
         if sim.houses < 1:
             return
-        empty = sum(1 for s in range(14, ROAD_LENGTH + 1) if st._road[s] < 0) - len(sim.built)
+        empty = self.board(st).empty - len(sim.built)
         if empty <= 0:
             return
         inv = sim.inv
@@ -877,7 +1048,7 @@ class Reckoner:
     def trade(self, sim: Sim, side: Side, ahead: list[int] | None, deliver: bool) -> None:
         inv = sim.inv
         look = inv if ahead is None else [inv[i] + ahead[i] for i in range(5)]
-        base = self.inv_value(look, deliver) + self.e.workers(sim.hand, self.k)
+        base = self.inv_value(look, deliver) + self.workers(sim.hand)
         best: tuple[float, list[int], int, float] | None = None
         for o in side.offers:
             after = list(look)
@@ -907,7 +1078,7 @@ class Reckoner:
                 now[GOLD] += o.gets
             else:
                 hand += min(o.gets, camp)
-            v = pp + self.inv_value(after, deliver) + self.e.workers(hand, self.k) - base
+            v = pp + self.inv_value(after, deliver) + self.workers(hand) - base
             if v > 0 and (best is None or v > best[0]):
                 best = (v, now, hand, pp)
         if best is None:
@@ -921,33 +1092,37 @@ class Reckoner:
     # ---- administration ---------------------------------------------------------------------------
     def residences(self, sim: Sim, st: Caylus1303State, start: int) -> int:
         """The seat's residences (and claims) from road space ``start`` on, that can become monuments."""
-        seat = self.seat
-        return sum(
-            1
-            for s in START_SPACES
-            if s >= start
-            and ((st._owner[s] == seat and _FAMILY[st._road[s]] is Family.START) or s in sim.claimed)
-        )
+        n = 0
+        for s in self.board(st).homes:
+            if s >= start:
+                n += 1
+        for s in sim.claimed:  # claims are of start buildings nobody owns
+            if s >= start:
+                n += 1
+        return n
 
     def monument_gain(self, m: int, hand: int) -> float:
         """A monument on a residence, apart from its cost: its PP and lasting bonus, less the residence."""
         t = TILES[m]
-        gain = t.pp + self.architect + self.monument_value(m) - self.residence_value()
+        gain = self._monument_gains.get(m)
+        if gain is None:
+            gain = self._monument_gains[m] = t.pp + self.architect + self.monument_value(m) - self._residence
         if t.favour_on_build:
             gain += self.favour_value()
         return gain + (t.recruit_workers - 1) * self.worker_margin(hand)
 
-    def monuments(self, sim: Sim, st: Caylus1303State, start: int) -> None:
-        """Residences from road space ``start`` on become the best monuments worth their cost."""
+    def monuments(self, sim: Sim, st: Caylus1303State, start: int, gains: list[float]) -> None:
+        """Residences from road space ``start`` on become the best monuments worth their cost; their PP
+        go to ``gains``."""
         for _ in range(self.residences(sim, st, start)):
             inv = sim.inv
             base = self.e.worth(inv5(inv), self.k, self.flags)
             best_tile, best_v = -1, 0.0
-            for m in MONUMENTS:
-                if not st._supply[m] or m in sim.used:
+            for m in self.board(st).monuments:
+                if m in sim.used:
                     continue
                 t = TILES[m]
-                if any(inv[i] < t.cost[i] for i in range(5)):
+                if not affords(inv, t.cost):
                     continue
                 after = inv5([inv[i] - t.cost[i] for i in range(5)])
                 v = self.monument_gain(m, sim.hand) - (base - self.e.worth(after, self.k, self.flags))
@@ -959,27 +1134,17 @@ class Reckoner:
             for i in range(5):
                 inv[i] -= t.cost[i]
             # the PP and the monument's future; the recruitment below counts its workers
-            sim.pp += self.monument_gain(best_tile, sim.hand) - (t.recruit_workers - 1) * self.worker_margin(
-                sim.hand
+            gains.append(
+                self.monument_gain(best_tile, sim.hand)
+                - (t.recruit_workers - 1) * self.worker_margin(sim.hand)
             )
             sim.used.append(best_tile)
 
     def recruit(self, sim: Sim, st: Caylus1303State) -> None:
-        seat = self.seat
-        workers = RECRUITMENT[self.n] + (1 if Char.DAY_LABORER in self.chars else 0)
-        goods = [0, 0, 0, 0, 0]
-        residences = 0
-        for s in START_SPACES:
-            if st._owner[s] != seat:
-                continue
-            t = TILES[st._road[s]]
-            if t.family is Family.START:
-                residences += 1
-            else:
-                workers += t.recruit_workers
-                for i in range(5):
-                    goods[i] += t.recruit_res[i]
-        residences += len(sim.claimed)
+        b = self.board(st)
+        workers = b.recruit_workers
+        goods = list(b.recruit_goods)
+        residences = len(b.homes) + len(sim.claimed)
         for m in sim.used:
             t = TILES[m]
             residences -= 1
@@ -991,6 +1156,29 @@ class Reckoner:
         sim.hand += min(workers, camp)
         for i in range(5):
             sim.inv[i] += goods[i]
+
+
+def gain(sim: Sim, side: Side) -> None:
+    """A production building's (or the like's) fixed gain."""
+    inv = sim.inv
+    for i in range(5):
+        inv[i] += side.gain[i]
+    if side.workers:
+        got = min(side.workers, sim.camp)
+        sim.hand += got
+        sim.camp -= got
+    sim.pp += side.pp
+
+
+def affords(inv: list[int] | Inv, cost: Inv) -> bool:
+    """``inv`` holds ``cost`` (spelled out: this is on the hot path)."""
+    return (
+        inv[0] >= cost[0]
+        and inv[1] >= cost[1]
+        and inv[2] >= cost[2]
+        and inv[3] >= cost[3]
+        and inv[4] >= cost[4]
+    )
 
 
 def sim_hand_guess(st: Caylus1303State, seat: int) -> int:
@@ -1036,7 +1224,7 @@ def place_scores(r: Reckoner, legal: list[int], early: bool) -> dict[int, float]
     cost = st.placement_cost(r.seat, early=early)
     sim0, tail0 = r.prepare(st)
     assets = r.assets(st)
-    base = r.finish(sim0.copy(), st, tail0, assets)
+    base = r.finish(sim0, st, tail0, assets)
     scores: dict[int, float] = {}
     simple: list[int] = []
     for a in legal:
@@ -1094,6 +1282,7 @@ def series(
     left = list(simple)
     first, best, length = -1, NEVER, 0
     given = 0.0
+    tails = (tail0._replace(deliver=False), tail0._replace(deliver=True))  # by whether the seat delivers
     for step in range(MAX_SERIES):
         if cur.hand < cost:
             break
@@ -1112,7 +1301,7 @@ def series(
                 r.effect(nxt, st, tile, 1 if st._owner[space] == NOBODY else 0, None, d)
                 nxt.camp += 1
                 g = gift(r, space)
-            v = r.finish(nxt.copy(), st, Tail(d, tail0.mon_from, tail0.recruit, tail0.reach), assets)
+            v = r.finish(nxt, st, tails[d], assets)
             v -= given + g
             if v > pick_v:
                 pick, pick_v, pick_sim, pick_deliver, pick_gift = a, v, nxt, d, g
@@ -1137,19 +1326,30 @@ def clone_scores(r: Reckoner, legal: list[int], kind: int) -> dict[int, float]:
     st = r.s
     scores: dict[int, float] = {}
     start = st._provost
+    opp_spaces = opponent_spaces(st, r.seat)
     for a in legal:
         c = st.clone()
         c._apply_legal(a)
         v = r.value(c)
         if c._provost != start and not c.is_terminal and c.round == st.round:
             lo, hi = sorted((start, c._provost))
-            moved = sum(1 for s in r.opp_spaces if lo < s <= hi)
+            moved = sum(1 for s in opp_spaces if lo < s <= hi)
             sign = 1 if c._provost > start else -1
             v -= sign * moved * r.w.opponent_worker * r.opp_weight
         if kind == D_FAVOUR and A.CHAR <= a < A.SLOT:
             v += r.k * CHAR_RATE[a - A.CHAR] * r.opp_weight
         scores[a] = v
     return scores
+
+
+def opponent_spaces(st: Caylus1303State, seat: int) -> list[int]:
+    """The road spaces of the other seats' workers, once for each worker."""
+    spaces: list[int] = []
+    for space in range(1, ROAD_LENGTH + 1):
+        for who in (st._w1[space], st._w2[space]):
+            if who != NOBODY and who != seat:
+                spaces.append(space)
+    return spaces
 
 
 def _make(game: str, seed: int) -> Caylus1303HeuristicAgent:
