@@ -83,8 +83,9 @@ class MCTSConfig:
     candidate_cost: int = 1  # steps charged for asking the heuristic for its candidates (about its cost)
     determinisations: int = 8  # guided: each root move meets the same cycle of this many deals
     # Work units of the heuristic's own search charged as one step, where it reports its work (``work``:
-    # The Builders planner counts 5 units per plan step, more where a seat has over four sites; a plan
-    # step takes about a third of an engine step's time); 0 ignores it.
+    # The Builders planner counts 5 units per plan step, more where a seat has over four sites; charged at
+    # a third of a step, a plan step's share of an engine step's time when the budgets were set); 0 ignores
+    # it.
     work_per_step: int = 0
     rollout_bot: str | None = None  # the bot that plays guided rollouts (None: the heuristic)
     # Progressive bias toward the heuristic's favourite move: ``prior / visits`` is added to its UCB value,
@@ -128,8 +129,10 @@ BUILDERS_GUIDED: dict[str, float | int] = {
     "cutoff_turns": 3,
     "determinisations": 32,
 }
-# The step budgets: an engine step of Caylus and Caylus 1303 with the heuristic choosing costs about
-# 0.5 ms and 1 ms; The Builders' steps are cheap (about 0.05 ms) but its planner's work is charged too.
+# The step budgets were sized when an engine step of Caylus and Caylus 1303 with the heuristic choosing
+# cost about 0.5 ms and 1 ms, and The Builders' about 0.05 ms plus its planner's work. The heuristics
+# have since become 35-50% faster with the same decisions; the budgets were kept, so every preset plays
+# the same moves as when it was measured, in less time (docs/strength.md, "Time per move").
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
     ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, **BUILDERS_GUIDED},
     ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, **BUILDERS_GUIDED},
