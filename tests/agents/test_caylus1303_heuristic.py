@@ -3,7 +3,6 @@ stronger than random."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from typing import Any
@@ -32,6 +31,7 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PAY,
     D_PLACE,
 )
+from tests.agents.pinned import self_play
 
 GAME = "caylus1303"
 EVERY_KIND = {
@@ -191,9 +191,7 @@ def test_deterministic_for_a_given_seed(agents: list[str]) -> None:
     assert first.record == second.record
 
 
-# Pinned self-play games: the heuristic is the search bot's hot path and gets optimised, and an
-# optimisation must not change a single decision (the search budgets by counted steps, so the same
-# decisions make the same games).
+# Pinned self-play games (tests/agents/pinned.py).
 PINNED_GAMES = [
     (2, 1, 132, "c6577d56c5e422cc", [51, 32]),
     (3, 2, 172, "a4915d24e5789087", [50, 26, 27]),
@@ -205,16 +203,9 @@ PINNED_GAMES = [
 def test_self_play_games_are_pinned(
     players: int, seed: int, moves: int, digest: str, scores: list[int]
 ) -> None:
-    state = new_game(GAME, players=players, seed=seed)
     bots = [Caylus1303HeuristicAgent(seed=seat) for seat in range(players)]
-    actions: list[int] = []
-    while (current := state.current_player) is not None:
-        action = bots[current].choose(state)
-        actions.append(action)
-        state.apply(action)
-    assert len(actions) == moves
-    assert hashlib.sha256(repr(actions).encode()).hexdigest()[:16] == digest
-    assert state.scores() == scores
+    actions, played, state = self_play(GAME, bots, seed)
+    assert (len(actions), played, state.scores()) == (moves, digest, scores)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import time
@@ -21,6 +20,7 @@ from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_PLACE
 from masterbuilder.games.caylus.tiles import Section
+from tests.agents.pinned import self_play
 
 OPTIONS: list[dict[str, Any]] = [
     {"edition": edition, "favours": favours} for edition in (1, 2) for favours in ("table", "simple")
@@ -109,8 +109,8 @@ def test_deterministic_for_a_given_seed(agents: list[str]) -> None:
     assert first.record == second.record
 
 
-# Pinned self-play games: the heuristic is the search bot's hot path (it plays every rollout to the end
-# of the game) and gets optimised, and an optimisation must not change a single decision.
+# Pinned self-play games (tests/agents/pinned.py); the heuristic plays every rollout of the search to the
+# end of the game.
 PINNED_GAMES = [
     (2, 1, 319, "418432a183d3742b", [159, 134]),
     (3, 2, 275, "22d4927844b8b30a", [64, 81, 68]),
@@ -122,18 +122,9 @@ PINNED_GAMES = [
 def test_self_play_games_are_pinned(
     players: int, seed: int, moves: int, digest: str, scores: list[int]
 ) -> None:
-    state = new_game("caylus", players=players, seed=seed)
     bots = [CaylusHeuristicAgent(seat) for seat in range(players)]
-    actions: list[int] = []
-    while not state.is_terminal:
-        player = state.current_player
-        assert player is not None
-        action = bots[player].choose(state)
-        actions.append(action)
-        state.apply(action)
-    assert len(actions) == moves
-    assert hashlib.sha256(repr(actions).encode()).hexdigest()[:16] == digest
-    assert state.scores() == scores
+    actions, played, state = self_play("caylus", bots, seed)
+    assert (len(actions), played, state.scores()) == (moves, digest, scores)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
