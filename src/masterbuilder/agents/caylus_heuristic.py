@@ -83,7 +83,6 @@ ALL_CUBES = (FOOD, WOOD, STONE, CLOTH, GOLD)
 SECTIONS = tuple(Section)
 CASTLE_TARGET = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
 BUILDER_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
-KIND_OF_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)  # D_BUILD's kind argument
 
 
 def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
