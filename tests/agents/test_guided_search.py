@@ -13,7 +13,7 @@ import pytest
 from masterbuilder import new_game
 from masterbuilder.agents import Agent, make_agent
 from masterbuilder.agents import mcts as mcts_module
-from masterbuilder.agents.builders_greedy import GreedyBuildersAgent, Planner, turn_choice
+from masterbuilder.agents.builders_greedy import ENDGAME_POINTS, GreedyBuildersAgent, Planner, turn_choice
 from masterbuilder.agents.mcts import MCTSAgent, MCTSConfig, _Node, preset_config
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import END_TURN, HIRE, SEND, START, TO
@@ -132,6 +132,82 @@ def test_builders_candidates_are_different_choices() -> None:
         assert len(plans) == min(3, len(found))
         checked += len(available) > 1
     assert checked >= 3
+
+
+def greedy_game_at(players: int, seed: int, moves: int) -> BuildersState:
+    """The state after ``moves`` moves of a game between greedy bots."""
+    state = new_game("builders", players=players, seed=seed)
+    assert isinstance(state, BuildersState)
+    bots = [GreedyBuildersAgent(seat) for seat in range(players)]
+    for _ in range(moves):
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state
+
+
+def score_after(state: BuildersState, plan: tuple[int, ...]) -> int:
+    """The seat to move's score once it has played ``plan`` (up to where its turn or the game ends)."""
+    copy = state.clone()
+    seat = copy.current_player
+    assert seat is not None
+    for action in plan:
+        if copy.is_terminal or copy.current_player != seat:
+            break
+        copy.apply(action)
+    return copy.scores()[seat]
+
+
+def test_builders_root_candidates_search_wider_near_the_end() -> None:
+    """The search's own decision in the final round comes from the wider plan search, which finds turns
+    the greedy planner misses: in this 4-player game seat 1's last turn scores 20 instead of 18. Before the
+    seat nears the end (fewer than ENDGAME_POINTS and not the final round) the root candidates are the
+    ordinary candidates."""
+    last_turn = greedy_game_at(4, 6, 163)
+    assert last_turn.final_round and last_turn.current_player == 1 and last_turn.actions_left == 3
+    greedy = GreedyBuildersAgent(0)
+    ordinary = greedy.candidates(last_turn, 3)
+    wider = greedy.root_candidates(last_turn, 3)
+    assert score_after(last_turn, ordinary[0]) == 18
+    assert score_after(last_turn, wider[0]) == 20
+    assert max(score_after(last_turn, plan) for plan in ordinary) == 18
+    early = greedy_game_at(4, 6, 40)
+    seat = early.current_player
+    assert seat is not None and not early.final_round
+    assert early.building_points(seat) < ENDGAME_POINTS
+    assert greedy.root_candidates(early, 3) == greedy.candidates(early, 3)
+
+
+def test_builders_hard_takes_its_root_moves_from_the_wider_search() -> None:
+    """``wide_root`` (The Builders' hard preset): the root moves are the heuristic's ``root_candidates``,
+    and the moves of the simulated turns below them its ordinary ``candidates``; the planner's extra work
+    is charged to the step budget."""
+    assert preset_config("builders", "hard").wide_root
+    assert not preset_config("builders", "medium").wide_root
+    state = greedy_game_at(4, 6, 123)  # seat 3 has 12 points: near the end, not in the final round
+    assert state.current_player == 3 and state.building_points(3) >= ENDGAME_POINTS
+    asked: list[str] = []
+    real_root, real = GreedyBuildersAgent.root_candidates, GreedyBuildersAgent.candidates
+
+    def root_spy(self: GreedyBuildersAgent, s: State, k: int) -> list[tuple[int, ...]]:
+        asked.append("root")
+        return real_root(self, s, k)
+
+    def spy(self: GreedyBuildersAgent, s: State, k: int) -> list[tuple[int, ...]]:
+        asked.append("tree")
+        return real(self, s, k)
+
+    agent = MCTSAgent("builders", seed=1, config=preset_config("builders", "hard"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(GreedyBuildersAgent, "root_candidates", root_spy)
+        patch.setattr(GreedyBuildersAgent, "candidates", spy)
+        agent.choose(state)
+    assert asked[0] == "root" and asked.count("root") == 1 and "tree" in asked
+    assert agent.last_iterations > 3 and agent.last_steps >= 26_000
+    # The same search without the wider root is cheaper in steps per simulation.
+    narrow = MCTSAgent("builders", seed=1, config=replace(preset_config("builders", "hard"), wide_root=False))
+    narrow.choose(state)
+    assert narrow.last_iterations > agent.last_iterations
 
 
 @pytest.mark.parametrize("game", GAMES)

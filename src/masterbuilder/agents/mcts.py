@@ -20,6 +20,9 @@ The search:
   of the heuristic bot): single actions in Caylus and Caylus 1303, whole-turn plans of the greedy planner
   in The Builders (a plan is one tree move; the bot then plays the rest of it without searching again;
   the plans differ in what the turn takes, starts, hires or buys before they differ in sends only).
+  With ``wide_root`` (The Builders' ``hard``) the moves of the real decision come from the heuristic's
+  ``root_candidates`` instead: near the end of the game the greedy planner searches much wider there,
+  where a turn's exact points decide games; the simulated turns keep the ordinary candidates.
   At the other seats' nodes the tree holds ``reply_candidates`` moves, 1 in the presets: each opponent is
   modelled by its heuristic, so the few simulations a move can afford go to the bot's own choices. New
   leaves are scored by the heuristic playing every seat to the end of the game, or, where the heuristic
@@ -95,6 +98,10 @@ class MCTSConfig:
     # with the heuristic's ``estimate`` where it has one (The Builders); 0 plays them out.
     cutoff_turns: int = 0
     estimate_cost: int = 1  # steps charged per seat for an estimate
+    # Guided: the root moves (the bot's own decision in the real game) come from the heuristic's
+    # ``root_candidates`` where it has them (The Builders: a much wider plan search near the end of the
+    # game), the moves of simulated turns from ``candidates`` as everywhere else.
+    wide_root: bool = False
 
 
 TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
@@ -135,7 +142,7 @@ BUILDERS_GUIDED: dict[str, float | int] = {
 # the same moves as when it was measured, in less time (docs/strength.md, "Time per move").
 PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
     ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, **BUILDERS_GUIDED},
-    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, **BUILDERS_GUIDED},
+    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, "wide_root": True, **BUILDERS_GUIDED},
     ("caylus", "medium"): {"max_steps": 400},
     ("caylus", "hard"): {"max_steps": 1_500},
     ("caylus1303", "medium"): {"max_steps": 180},
@@ -318,7 +325,10 @@ class MCTSAgent:
         guide = self._guide
         assert guide is not None
         if self._root_moves is None:
-            self._root_moves = guide.candidates(state, cfg.candidates)
+            propose = guide.candidates
+            if cfg.wide_root:
+                propose = getattr(guide, "root_candidates", propose)
+            self._root_moves = propose(state, cfg.candidates)
             self._deals = [self._rng.getrandbits(62) for _ in range(cfg.determinisations)]
             self._steps += cfg.candidate_cost
         child, move = self._select(root, self._root_moves, seat)
