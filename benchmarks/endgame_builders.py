@@ -30,6 +30,7 @@ from masterbuilder.agents.builders_greedy import (
     GreedyBuildersAgent,
     Planner,
 )
+from masterbuilder.agents.plan import play_move
 from masterbuilder.games.builders.state import BuildersState
 
 
@@ -38,10 +39,7 @@ def score_after(state: BuildersState, plan: tuple[int, ...]) -> int:
     copy = state.clone()
     seat = copy.current_player
     assert seat is not None
-    for action in plan:
-        if copy.is_terminal or copy.current_player != seat:
-            break
-        copy.apply(action)
+    play_move(copy, plan)
     return copy.scores()[seat]
 
 

@@ -15,9 +15,11 @@ from masterbuilder.agents import Agent, make_agent
 from masterbuilder.agents import mcts as mcts_module
 from masterbuilder.agents.builders_greedy import ENDGAME_POINTS, GreedyBuildersAgent, Planner, turn_choice
 from masterbuilder.agents.mcts import MCTSAgent, MCTSConfig, _Node, preset_config
+from masterbuilder.agents.plan import play_move
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import END_TURN, HIRE, SEND, START, TO
 from masterbuilder.games.builders.state import BuildersState
+from tests.agents.test_endgame_survey import load_script as load_survey
 
 GAMES = ["builders", "caylus", "caylus1303"]
 
@@ -147,15 +149,8 @@ def greedy_game_at(players: int, seed: int, moves: int) -> BuildersState:
 
 
 def score_after(state: BuildersState, plan: tuple[int, ...]) -> int:
-    """The seat to move's score once it has played ``plan`` (up to where its turn or the game ends)."""
-    copy = state.clone()
-    seat = copy.current_player
-    assert seat is not None
-    for action in plan:
-        if copy.is_terminal or copy.current_player != seat:
-            break
-        copy.apply(action)
-    return copy.scores()[seat]
+    """The seat to move's score once it has played ``plan`` (benchmarks/endgame_builders.py)."""
+    return int(load_survey().score_after(state, plan))
 
 
 def test_builders_root_candidates_search_wider_near_the_end() -> None:
@@ -260,7 +255,7 @@ def test_opponents_are_modelled_by_their_heuristic() -> None:
     for move, child in root.children.items():
         assert isinstance(move, tuple)
         t = state.clone()
-        mcts_module._play_move(t, move)
+        play_move(t, move)
         while not t.is_terminal and len(t.legal_action_ids()) == 1:
             t.apply(t.legal_action_ids()[0])
         if child.children and t.current_player != seat:
@@ -314,7 +309,7 @@ def test_a_move_stops_where_the_turn_passes() -> None:
     next_seat_actions = copy.actions_left
     copy = state.clone()
     assert isinstance(copy, BuildersState)
-    assert mcts_module._play_move(copy, plan) == len(plan) - 1
+    assert play_move(copy, plan) == len(plan) - 1
     assert copy.current_player != seat
     assert copy.actions_left == next_seat_actions  # the next seat's turn is untouched
 

@@ -59,7 +59,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
-from masterbuilder.agents.plan import PlannedMoves
+from masterbuilder.agents.plan import PlannedMoves, play_move
 from masterbuilder.core.state import State
 
 
@@ -333,7 +333,7 @@ class MCTSAgent:
             self._steps += cfg.candidate_cost
         child, move = self._select(root, self._root_moves, seat)
         s = state.resample_hidden(seat, self._deals[child.visits % len(self._deals)])
-        steps = _play_move(s, move)
+        steps = play_move(s, move)
         path = [root, child]
         node = child
         if child.visits:  # a visited move: carry on down the tree
@@ -390,7 +390,7 @@ class MCTSAgent:
             moves = guide.candidates(s, k)
             steps += cfg.candidate_cost
             node, move = self._select(node, moves, player)
-            steps += _play_move(s, move)
+            steps += play_move(s, move)
             path.append(node)
             if node.visits == 0:  # a new move: the rollout takes over
                 break
@@ -435,20 +435,6 @@ def _backup(path: list[_Node], rewards: list[float]) -> None:
         t = n.totals
         for i, r in enumerate(rewards):
             t[i] += r
-
-
-def _play_move(s: State, move: tuple[int, ...]) -> int:
-    """Apply the actions of a tree move for the seat to move; stop early where one is not legal (a
-    different determinisation can reveal other cards part-way through a turn) or where the turn has
-    passed to another seat (a planned END_TURN after the actions ran out). Returns the actions applied."""
-    done = 0
-    player = s.current_player
-    for a in move:
-        if done and (s.current_player != player or a not in s.legal_action_ids()):
-            break  # the turn ended early (or the game did): the rest is not this seat's to play
-        s._apply_legal(a)
-        done += 1
-    return done
 
 
 def _most_visited(root: _Node, seat: int) -> Hashable | None:

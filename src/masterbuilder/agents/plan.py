@@ -38,3 +38,19 @@ class PlannedMoves:
     def forget(self) -> None:
         self.rest = []
         self.expected = None
+
+
+def play_move(s: State, move: tuple[int, ...]) -> int:
+    """Apply the actions of a multi-action move (a search's tree move, a planned turn) for the seat to
+    move, the first of which must be legal; stop early where a later one is not (a different
+    determinisation can reveal other cards part-way through a turn) or where the turn has passed to
+    another seat or the game has ended (a planned END_TURN after the actions ran out). Returns the actions
+    applied."""
+    done = 0
+    player = s.current_player
+    for a in move:
+        if done and (s.current_player != player or a not in s.legal_action_ids()):
+            break  # the turn ended early (or the game did): the rest is not this seat's to play
+        s._apply_legal(a)
+        done += 1
+    return done
