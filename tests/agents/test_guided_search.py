@@ -148,9 +148,12 @@ def greedy_game_at(players: int, seed: int, moves: int) -> BuildersState:
     return state
 
 
+SURVEY = load_survey()  # benchmarks/endgame_builders.py
+
+
 def score_after(state: BuildersState, plan: tuple[int, ...]) -> int:
-    """The seat to move's score once it has played ``plan`` (benchmarks/endgame_builders.py)."""
-    return int(load_survey().score_after(state, plan))
+    """The seat to move's score once it has played ``plan`` (the survey's ``score_after``)."""
+    return int(SURVEY.score_after(state, plan))
 
 
 def test_builders_root_candidates_search_wider_near_the_end() -> None:

@@ -704,9 +704,8 @@ class GreedyBuildersAgent:
             raise TypeError(f"The greedy bot plays The Builders, not {state.game}.")
         seat = state.current_player
         assert seat is not None
-        if state.final_round or state.building_points(seat) >= ENDGAME_POINTS:
-            return self._top_plans(state, k, ENDGAME_WEIGHTS)
-        return self._top_plans(state, k, self.weights)
+        near_the_end = state.final_round or state.building_points(seat) >= ENDGAME_POINTS
+        return self._top_plans(state, k, ENDGAME_WEIGHTS if near_the_end else self.weights)
 
     def _top_plans(self, state: BuildersState, k: int, weights: Weights) -> list[tuple[int, ...]]:
         planner = Planner(state, weights)
