@@ -413,35 +413,52 @@ def test_builders_estimate_counts_the_sites_and_the_crew() -> None:
 
 def test_builders_rollouts_stop_at_the_cutoff() -> None:
     """The Builders' presets cut the rollouts after three turns and score the position with the greedy
-    bot's estimate (the reward is the margin over the best other seat); in the final round they play to
-    the end."""
+    bot's estimate (the reward is the margin over the best other seat); with 3 or 4 players the cutoff
+    then waits for the start of the bot's own turn, so that every simulation is scored at the same
+    point of the round; in the final round they play to the end."""
     config = preset_config("builders", "hard")
-    assert config.cutoff_turns == 3
-    agent = MCTSAgent("builders", seed=0, config=config)
-    state = new_game("builders", players=4, seed=3)
-    seen: list[State] = []
+    assert config.cutoff_turns == 3 and config.own_turn_cutoff == 3
     real = GreedyBuildersAgent.estimate
 
-    def spy(self: GreedyBuildersAgent, s: State) -> list[float] | None:
-        seen.append(s.clone())
-        return real(self, s)
+    def cutoff(players: int, bot_after: int) -> tuple[BuildersState, int, list[float]]:
+        """The rollout's cut, the seat to move first and the rewards, from the start of a game in which the
+        bot's own turn comes ``bot_after`` turns after the seat to move."""
+        agent = MCTSAgent("builders", seed=0, config=config)
+        state = new_game("builders", players=players, seed=3)
+        start = state.current_player
+        assert start is not None
+        agent._seat = (start + bot_after) % players
+        seen: list[State] = []
 
-    start = state.current_player
-    assert start is not None
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(GreedyBuildersAgent, "estimate", spy)
-        rewards = agent._rollout(state)
-    (cut,) = seen
-    assert isinstance(cut, BuildersState)
+        def spy(self: GreedyBuildersAgent, s: State) -> list[float] | None:
+            seen.append(s.clone())
+            return real(self, s)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(GreedyBuildersAgent, "estimate", spy)
+            rewards = agent._rollout(state)
+        (cut,) = seen
+        assert isinstance(cut, BuildersState)
+        return cut, start, rewards
+
+    # A leaf right after the bot's move in 4 players: the three replies, then the bot's turn.
+    cut, start, rewards = cutoff(4, 3)
     assert cut.current_player == (start + 3) % 4 and cut._turns == 3
     worth = real(GreedyBuildersAgent(0), cut)
     assert worth is not None
     assert rewards == pytest.approx(mcts_module.margin_rewards(worth, config.scale))
+    # A deeper leaf, where the bot is next to move: three turns reach another seat's, so the rollout
+    # carries on to the bot's own turn (four turns).
+    cut, start, _ = cutoff(4, 0)
+    assert cut.current_player == start and cut._turns == 4
+    # In 2 players the cut is after three turns wherever it falls, as before.
+    cut, start, _ = cutoff(2, 0)
+    assert cut.current_player == 1 - start and cut._turns == 3
     # In the final round: to the end of the game.
     final = advance(new_game("builders", players=2, seed=1), 10, 1)
     assert isinstance(final, BuildersState)
     final._final_round = True
-    agent._rollout(final)
+    MCTSAgent("builders", seed=0, config=config)._rollout(final)
     assert final.is_terminal
 
 

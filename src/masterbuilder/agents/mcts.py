@@ -27,7 +27,9 @@ The search:
   modelled by its heuristic, so the few simulations a move can afford go to the bot's own choices. New
   leaves are scored by the heuristic playing every seat to the end of the game, or, where the heuristic
   can ``estimate`` a position (The Builders' greedy bot), for ``cutoff_turns`` turns and then by the
-  margin of that estimate (before the final round; in it, to the end). Each root move meets the
+  margin of that estimate (before the final round; in it, to the end). With ``own_turn_cutoff`` (The
+  Builders with 3 or 4 players) the cutoff waits for the start of the bot's own turn, so every
+  simulation is scored at the same point of the round. Each root move meets the
   same cycle of ``determinisations`` deals (its n-th visit uses deal n mod that), so moves are compared on
   equal luck. The budget is ``max_steps`` simulated actions (deterministic, and about proportional to
   time; the heuristic's own search work is charged too where it reports it, ``work_per_step``), at least
@@ -102,6 +104,11 @@ class MCTSConfig:
     # ``root_candidates`` where it has them (The Builders: a much wider plan search near the end of the
     # game), the moves of simulated turns from ``candidates`` as everywhere else.
     wide_root: bool = False
+    # In games of at least this many players (0: never), the cutoff waits, after ``cutoff_turns`` turns,
+    # for the start of the searching seat's own turn, so that every simulation, however deep its tree
+    # part, is scored at the same point of the round (not right after the bot's turn in some, after the
+    # replies in others).
+    own_turn_cutoff: int = 0
 
 
 TO_THE_END = 1_000_000  # a rollout depth no game reaches: play the rollout to the end of the game
@@ -130,11 +137,13 @@ GAME_TWEAKS: dict[str, dict[str, float | int]] = {
 # a seat has over four sites, whose plan steps take longer), and the rollouts stop after three turns (in
 # 2 players: the reply, the bot's next turn and the next reply; in 4: the three replies), scored by the
 # greedy bot's position estimate. Short rollouts allow many deals per decision, hence a longer cycle.
+# With 3 or 4 players the cutoff then waits for the bot's own turn (``own_turn_cutoff``).
 BUILDERS_GUIDED: dict[str, float | int] = {
     "candidate_cost": 5,
     "work_per_step": 15,  # the planner's work units: 5 per plan step, more on crowded tables
     "cutoff_turns": 3,
     "determinisations": 32,
+    "own_turn_cutoff": 3,  # measured in 4 players; two-player play is as before
 }
 # The step budgets were sized when an engine step of Caylus and Caylus 1303 with the heuristic choosing
 # cost about 0.5 ms and 1 ms, and The Builders' about 0.05 ms plus its planner's work. The heuristics
@@ -405,6 +414,7 @@ class MCTSAgent:
         if forget is not None:
             forget()  # a plan made in another simulation is not for this one's cards
         estimate = getattr(self._guide, "estimate", None) if cfg.cutoff_turns else None
+        own_turn = 0 < cfg.own_turn_cutoff <= s.num_players
         turns = 0
         mover = s.current_player
         step = 0
@@ -414,7 +424,7 @@ class MCTSAgent:
             if estimate is not None and s.current_player != mover:
                 mover = s.current_player
                 turns += 1
-                if turns >= cfg.cutoff_turns:
+                if turns >= cfg.cutoff_turns and (not own_turn or mover == self._seat):
                     worth = estimate(s)
                     if worth is not None:
                         self._steps += step + cfg.estimate_cost * len(worth)
