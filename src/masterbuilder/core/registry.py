@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,18 @@ class GameInfo:
     create: Callable[[int, int, dict[str, Any]], State]
     distinct_actions: Callable[[int, dict[str, Any]], int]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # What else the game offers, imported on first use so that registering a game stays cheap:
+    # piece name -> "module:attribute" inside the game's package (``package``), e.g. "board": "board:draw".
+    package: str = ""
+    pieces: Mapping[str, str] = field(default_factory=dict)
+
+    def piece(self, name: str) -> Any:
+        """The game's piece ``name`` (its board drawing, terminal renderer, ...), or None if it has none."""
+        where = self.pieces.get(name)
+        if where is None:
+            return None
+        module, _, attribute = where.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
     @property
     def player_range(self) -> range:

@@ -40,6 +40,7 @@ INFO = GameInfo(
     state_class=BuildersState,
     create=BuildersState.new,
     distinct_actions=_distinct_actions,
+    package=__name__,
 )
 register(INFO)
 

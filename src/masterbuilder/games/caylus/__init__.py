@@ -33,6 +33,7 @@ INFO = GameInfo(
     state_class=CaylusState,
     create=CaylusState.new,
     distinct_actions=_distinct_actions,
+    package=__name__,
 )
 register(INFO)
 

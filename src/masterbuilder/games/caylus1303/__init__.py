@@ -28,6 +28,7 @@ INFO = GameInfo(
     state_class=Caylus1303State,
     create=Caylus1303State.new,
     distinct_actions=_distinct_actions,
+    package=__name__,
 )
 register(INFO)
 

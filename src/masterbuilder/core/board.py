@@ -1,0 +1,88 @@
+"""Boards for the web table: each game draws its own as SVG; this module is the contract and the glue.
+
+A game offers a board drawing as the piece ``"board"`` of its :class:`~masterbuilder.core.registry.GameInfo`:
+a function ``draw(view, actions, seat) -> str`` that returns one ``<svg>`` element. It reads only
+``view`` (what ``seat`` may see: ``state.view(seat)``) and ``actions`` (the legal actions of the seat to move,
+with their labels and descriptions; empty when ``seat`` is not to move), so it cannot show what the seat may
+not see.
+
+The drawing follows these conventions, which the page relies on:
+
+- The root is ``<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 W H" class="board board-GAME">`` with no
+  fixed width or height (the page scales it), well-formed XML, every text escaped (:func:`esc`).
+- An element a legal action belongs to (a road space, a tile, a card, a worker, a castle section, a favour
+  cell) carries ``data-action="ID"`` and ``class="act"`` (plus any classes of its own), and a ``<title>``
+  whose text is the action's description. Each legal action id is on at most one element. Actions that no
+  board element can show (a choice of cubes, how far to move the provost, "pass") get no element: the page
+  lists them as buttons (:func:`panel_actions`).
+- Pieces that move (workers, houses, the provost, the bailiff, cards) and the places they sit on carry ``id``
+  attributes that stay the same from one update to the next, so the page can animate what moved.
+- Rule text for a tile, card or character is the ``<title>`` child of its element (the page shows it on hover
+  and tap).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from masterbuilder.core.state import State
+
+
+@dataclass(frozen=True)
+class BoardAction:
+    """A legal action as a board sees it."""
+
+    id: int
+    label: str
+    description: str
+
+
+Draw = Callable[[Mapping[str, Any], Sequence[BoardAction], "int | None"], str]
+
+_ACTION_ATTR = re.compile(r'data-action="(\d+)"')
+
+
+def esc(text: object) -> str:
+    """Text made safe for SVG element content and attribute values."""
+    return escape(str(text), {'"': "&quot;"})
+
+
+def board_actions(state: State, seat: int | None) -> list[BoardAction]:
+    """The legal actions ``seat`` may take now (none if it is not ``seat``'s turn)."""
+    if seat is None or state.current_player != seat:
+        return []
+    return [BoardAction(a, state.action_label(a), state.describe_action(a)) for a in state.legal_action_ids()]
+
+
+def clickable_ids(svg: str) -> set[int]:
+    """The action ids that a drawing puts on board elements."""
+    return {int(m) for m in _ACTION_ATTR.findall(svg)}
+
+
+def panel_actions(svg: str, actions: Sequence[BoardAction]) -> list[BoardAction]:
+    """The legal actions that have no element on the board: the page shows these as buttons."""
+    on_board = clickable_ids(svg)
+    return [a for a in actions if a.id not in on_board]
+
+
+def draw_board(state: State, seat: int | None) -> dict[str, Any]:
+    """What the page needs to show ``seat``'s board: ``{"svg": ..., "panel": [{"id","label","description"}]}``.
+
+    A game that offers no drawing gets an empty ``svg`` and every legal action in the panel.
+    """
+    from masterbuilder.core.registry import game_info
+
+    actions = board_actions(state, seat)
+    draw: Draw | None = game_info(state.game).piece("board")
+    svg = draw(state.view(seat), actions, seat) if draw is not None else ""
+    return {
+        "svg": svg,
+        "panel": [
+            {"id": a.id, "label": a.label, "description": a.description}
+            for a in panel_actions(svg, actions)
+        ],
+    }
