@@ -30,6 +30,7 @@ from masterbuilder.arena.tournament import (
 )
 from masterbuilder.bench import run_bench
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, new_game
+from masterbuilder.extras import MissingExtra, require
 from masterbuilder.ui import records
 from masterbuilder.ui.replay import replay as run_replay
 from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
@@ -418,6 +419,13 @@ def tournament(
         fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}.")
     if ray_address is not None and backend != "ray":
         fail("--ray-address needs --backend ray.")
+    try:  # before any game is played
+        if backend == "ray":
+            require(("ray",), "--backend ray", "arena")
+        if chart is not None:
+            require(("matplotlib",), "--chart", "arena")
+    except MissingExtra as exc:
+        fail(str(exc))
     try:
         config = TournamentConfig(game, count, tuple(names), seed, options)
     except ValueError as exc:
