@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/masterbuilder play builders --players you,greedy,random $(ARGS)
+	$(BIN)/masterbuilder play builders --seats you,greedy,random $(ARGS)
 
 test: $(STAMP) lint typecheck pytest
 

@@ -138,7 +138,11 @@ def test_play_with_options() -> None:
         (["chess"], "Unknown game 'chess'"),
         (["builders", "-p", "you,nobot"], "Unknown bot 'nobot'"),
         (["builders", "-p", "you"], "is for 2 to 4 players"),
-        (["builders", "-p", "you,,random"], "--players takes comma-separated names"),
+        (["builders", "--seats", "you"], "is for 2 to 4 players"),
+        (["builders", "--players", "5"], "is for 2 to 4 players, not 5"),
+        (["builders", "--players", "3", "--seats", "you,random"], "--players is 3 but --seats names 2"),
+        (["builders", "--players", "you,random", "--seats", "you,random"], "Give the seats once"),
+        (["builders", "-s", "you,,random"], "--seats takes comma-separated names"),
         (["builders", "-o", "round_limit=x"], "must be an integer"),
         (["builders", "-o", "colour=red"], "has no option 'colour'"),
     ],
@@ -147,6 +151,29 @@ def test_play_bad_arguments(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert message in result.stderr and one_line(result.stderr)
+
+
+def test_play_seats_by_name_and_players_by_count(tmp_path: Path) -> None:
+    def seats(args: list[str]) -> list[str]:
+        result = runner.invoke(
+            app, ["play", "builders", *args, "--seed", "5", "--save", "s.json"], input="q\n"
+        )
+        assert result.exit_code == 0, result.output
+        names: list[str] = read_json(tmp_path / "s.json")["names"]
+        (tmp_path / "s.json").unlink()
+        return names
+
+    assert seats(["--seats", "you,random,greedy"]) == ["you", "random", "greedy"]
+    assert seats(["-s", "random,You"]) == ["random", "you"]
+    assert seats(["--players", "you,random"]) == ["you", "random"]  # the older spelling of --seats
+    assert seats(["--players", "3"]) == ["you", "greedy", "greedy"]  # a count, as in simulate
+    assert seats(["--players", "3", "--seats", "random,you,random"]) == ["random", "you", "random"]
+    assert seats([]) == ["you", "greedy"]
+    result = runner.invoke(
+        app, ["play", "builders", "-p", "3", "--seed", "5", "--save", "s.json"], input="q\n"
+    )
+    assert "seat 0: you, seat 1: greedy, seat 2: greedy" in result.output
+    assert "(Choose who sits where with --seats, e.g. --seats you,greedy,random.)" in result.output
 
 
 def test_parse_move() -> None:

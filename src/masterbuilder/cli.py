@@ -144,7 +144,7 @@ def games() -> None:
                     meaning = f"{opt.minimum} to {opt.maximum}. {meaning}"
                 table.add_row(key, json.dumps(opt.default), meaning)
             console.print(table)
-        bots = Table(title="Bots (--players / --agents)", title_justify="left")
+        bots = Table(title="Bots (--seats / --agents)", title_justify="left")
         bots.add_column("Bot")
         bots.add_column("Plays like")
         for bot in agents_for(name):
@@ -154,16 +154,45 @@ def games() -> None:
 
 
 # ---- play ----------------------------------------------------------------------------------------------
+def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[str]:
+    """The seats of a game to play: ``--seats`` names them; ``--players`` is a count (you and the default
+    bot), or, given names, the older spelling of ``--seats``."""
+    count: int | None = None
+    if players is not None:
+        if players.strip().isdigit():
+            count = _check_players(info, int(players))
+        elif seats is not None:
+            fail("Give the seats once, with --seats (--players takes the number of players).")
+        else:
+            seats = players
+    if seats is None:
+        bot = _default_bot(info.name)
+        return [HUMAN] + [bot] * ((count or 2) - 1)
+    names = [HUMAN if n.casefold() == HUMAN else n for n in _names(seats, "--seats")]
+    if count is not None and count != len(names):
+        fail(f"--players is {count} but --seats names {len(names)} seats; give one name per seat.")
+    return names
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            help=f"Who sits where, in order, comma-separated: '{HUMAN}' for a person (several = hot-seat) "
+            "or a bot name. Default: you against one bot.",
+        ),
+    ] = None,
     players: Annotated[
         str | None,
         typer.Option(
             "--players",
             "-p",
-            help=f"Seats in order, comma-separated: '{HUMAN}' for a person (several = hot-seat), or a bot "
-            "name. Default: you against one bot.",
+            help="Number of players, as in simulate and tournament: you and the default bot in the other "
+            "seats. (Seat names here are read as --seats.)",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, shown).")] = None,
@@ -176,9 +205,7 @@ def play(
     """Play in the terminal against bots, or hot-seat; the record is saved however the game ends."""
     info = _game(game)
     options = _options(info, option)
-    if players is None:
-        players = f"{HUMAN},{_default_bot(game)}"
-    names = [HUMAN if n.casefold() == HUMAN else n for n in _names(players, "--players")]
+    names = _seat_names(info, seats, players)
     count = _check_players(info, len(names))
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
@@ -190,6 +217,9 @@ def play(
     console = Console(highlight=False)
     state = new_game(game, players=count, seed=seed, options=options)
     console.print(f"{info.title} · seed {seed} · " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names)))
+    if seats is None and players is not None and players.strip().isdigit():
+        example = ",".join([HUMAN, _default_bot(game), "random", "mcts:easy", "mcts:medium"][:count])
+        console.print(f"(Choose who sits where with --seats, e.g. --seats {example}.)", markup=False)
     table = TerminalTable(state, names, console)
     ending = table.play(bots)
     try:
