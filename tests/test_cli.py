@@ -327,3 +327,54 @@ def test_builders_renderer_draws_every_kind_of_position() -> None:
             step += 1
     text = buffer.getvalue()
     assert "top of the deck" in text and "WINNER" in text
+
+
+# ---- --save -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("save", "message"),
+    [
+        ("blocker/game.json", "Cannot save the record there: blocker is a file, not a folder."),
+        ("blocker/deeper/game.json", "Cannot save the record there: blocker is a file, not a folder."),
+        ("folder", "Cannot save the record there: folder is a folder; give a file name."),
+        ("old.json", "Cannot save the record there: old.json already exists; give --force to overwrite it"),
+    ],
+)
+def test_save_is_checked_before_the_game(tmp_path: Path, save: str, message: str) -> None:
+    (tmp_path / "blocker").write_text("a file", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "old.json").write_text("{}", encoding="utf-8")
+    result = runner.invoke(app, ["play", "builders", "-s", "random,random", "--seed", "1", "--save", save])
+    assert result.exit_code == 2
+    assert message in result.stderr and one_line(result.stderr)
+    assert "seat 0" not in result.stdout  # no game was played
+    assert (tmp_path / "old.json").read_text(encoding="utf-8") == "{}"
+
+
+def test_save_overwrites_only_with_force(tmp_path: Path) -> None:
+    (tmp_path / "old.json").write_text("{}", encoding="utf-8")
+    args = ["play", "builders", "-s", "you,random", "--seed", "1", "--save", "old.json", "--force"]
+    result = runner.invoke(app, args, input="q\n")
+    assert result.exit_code == 0, result.output
+    assert read_json(tmp_path / "old.json")["names"] == ["you", "random"]
+
+
+def test_a_save_that_fails_at_the_end_falls_back_to_the_records_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "out").mkdir()
+
+    def ask(prompt: str) -> str:  # during the game, the folder of --save turns into a file
+        (tmp_path / "out").rmdir()
+        (tmp_path / "out").write_text("now a file", encoding="utf-8")
+        return "q"
+
+    monkeypatch.setattr(terminal, "console_ask", lambda console: ask)
+    result = runner.invoke(
+        app, ["play", "builders", "-s", "you,random", "--seed", "3", "--save", "out/g.json"]
+    )
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "records").glob("builders-seed3-*.json"))
+    assert len(saved) == 1
+    assert "Could not save to out/g.json (" in result.output
+    assert f"Record saved to {saved[0].relative_to(tmp_path)}" in result.output
+    assert read_json(saved[0])["names"] == ["you", "random"]

@@ -201,12 +201,20 @@ def play(
         Path | None,
         typer.Option(help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --save overwrite an existing file.")] = False,
 ) -> None:
     """Play in the terminal against bots, or hot-seat; the record is saved however the game ends."""
     info = _game(game)
     options = _options(info, option)
     names = _seat_names(info, seats, players)
     count = _check_players(info, len(names))
+    problem = records.save_problem(save, force)
+    if problem is not None:
+        fail(
+            f"Cannot save the record there: {problem}"
+            if save is not None
+            else f"Cannot save the record in {records.RECORDS_DIR}/: {problem} Give --save."
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     bots = {
@@ -223,9 +231,11 @@ def play(
     table = TerminalTable(state, names, console)
     ending = table.play(bots)
     try:
-        path = records.save_record(state, save, names)
+        path, problem = records.save_with_fallback(state, save, names)
     except OSError as exc:
-        fail(f"Could not save the record: {exc}", code=1)
+        fail(str(exc), code=1)
+    if problem is not None:
+        console.print(f"Could not save to {save} ({problem}).", markup=False, soft_wrap=True)
     console.print(f"Record saved to {path}", markup=False, soft_wrap=True)
     console.print(f"Replay it with: masterbuilder replay {path}", markup=False, soft_wrap=True)
     if ending is Ending.INTERRUPTED:
