@@ -378,3 +378,64 @@ def test_a_save_that_fails_at_the_end_falls_back_to_the_records_folder(
     assert "Could not save to out/g.json (" in result.output
     assert f"Record saved to {saved[0].relative_to(tmp_path)}" in result.output
     assert read_json(saved[0])["names"] == ["you", "random"]
+
+
+# ---- --resume -----------------------------------------------------------------------------------------
+def test_a_quit_game_resumes_with_its_seats_and_saves_back(tmp_path: Path) -> None:
+    args = ["play", "builders", "-s", "you,random", "--seed", "7", "--save", "g.json"]
+    first = runner.invoke(app, args, input="3\nq\n")
+    assert first.exit_code == 0, first.output
+    assert "Continue it with: masterbuilder play --resume g.json" in first.output
+    saved = read_json(tmp_path / "g.json")["actions"]
+
+    again = runner.invoke(app, ["play", "--resume", "g.json"], input="3\nq\n")
+    assert again.exit_code == 0, again.output
+    assert f"seed 7 · resumed after move {len(saved)} · seat 0: you, seat 1:" in again.output
+    record = read_json(tmp_path / "g.json")
+    assert record["names"] == ["you", "random"]
+    assert record["actions"][: len(saved)] == saved and record["actions"][len(saved)] == TAKE_COINS
+    assert load_record(record).coins(0) == 12  # type: ignore[attr-defined]  # two coins taken, one per run
+
+    # new seats: two bots finish it, into another file; the first is left as it was
+    done = runner.invoke(
+        app, ["play", "builders", "--resume", "g.json", "-s", "random,random", "--save", "end.json"]
+    )
+    assert done.exit_code == 0, done.output
+    assert "Final scores" in done.output and "Continue it with" not in done.output
+    end = read_json(tmp_path / "end.json")
+    assert (
+        end["names"] == ["random", "random"] and end["actions"][: len(record["actions"])] == record["actions"]
+    )
+    assert load_record(end).is_terminal
+    assert read_json(tmp_path / "g.json") == record
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--resume", "nothing.json"], "No such file: nothing.json"),
+        (
+            ["--resume", "done.json"],
+            "The game in done.json is over; step through it with: masterbuilder replay",
+        ),
+        (["--resume", "quit.json", "--seed", "3"], "--resume continues the saved game with its own seed"),
+        (
+            ["--resume", "quit.json", "-o", "round_limit=3"],
+            "--resume continues the saved game with its own seed",
+        ),
+        (["caylus", "--resume", "quit.json"], "quit.json holds a game of builders, not caylus."),
+        (["--resume", "quit.json", "-s", "you,random,random"], "is a 2-player game; give 2 seats, not 3."),
+        (["--resume", "quit.json", "--players", "3"], "quit.json is a 2-player game, not 3."),
+        (["--resume", "nameless.json"], "nameless.json does not say who sat where; give --seats"),
+        ([], "Give the game to play"),
+    ],
+)
+def test_resume_refusals(tmp_path: Path, args: list[str], message: str) -> None:
+    runner.invoke(app, ["play", "builders", "-s", "random,random", "--seed", "2", "--save", "done.json"])
+    runner.invoke(
+        app, ["play", "builders", "-s", "you,random", "--seed", "2", "--save", "quit.json"], input="q\n"
+    )
+    (tmp_path / "nameless.json").write_text(json.dumps(new_game("builders", players=2, seed=1).record()))
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and one_line(result.stderr)

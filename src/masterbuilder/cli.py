@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -29,7 +30,8 @@ from masterbuilder.arena.tournament import (
     summarize_tournament,
 )
 from masterbuilder.bench import run_bench
-from masterbuilder.core.registry import GAMES, GameInfo, game_info, new_game
+from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
+from masterbuilder.core.state import State
 from masterbuilder.extras import MissingExtra, require
 from masterbuilder.ui import records
 from masterbuilder.ui.replay import replay as run_replay
@@ -176,7 +178,9 @@ def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="The game (see `masterbuilder games`); not needed with --resume.")
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
@@ -202,12 +206,31 @@ def play(
         typer.Option(help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Let --save overwrite an existing file.")] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Continue a saved game (a record from `play`) with its seats and bots, or those given with "
+            "--seats; it is saved back to the same file unless --save says otherwise."
+        ),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat; the record is saved however the game ends."""
-    info = _game(game)
-    options = _options(info, option)
-    names = _seat_names(info, seats, players)
-    count = _check_players(info, len(names))
+    """Play in the terminal against bots, or hot-seat; the record is saved however the game ends, and
+    --resume continues it."""
+    if resume is not None:
+        state, names = _resumed(resume, game, seats, players, seed, option)
+        info, seed, count = game_info(state.game), state.seed, state.num_players
+        if save is None:
+            save, force = resume, True  # the same game, grown by the moves played now
+    elif game is None:
+        fail("Give the game to play (see `masterbuilder games`), or --resume RECORD.json.")
+    else:
+        info = _game(game)
+        options = _options(info, option)
+        names = _seat_names(info, seats, players)
+        count = _check_players(info, len(names))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = new_game(info.name, players=count, seed=seed, options=options)
     problem = records.save_problem(save, force)
     if problem is not None:
         fail(
@@ -215,18 +238,18 @@ def play(
             if save is not None
             else f"Cannot save the record in {records.RECORDS_DIR}/: {problem} Give --save."
         )
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
     bots = {
-        s: _bot(name, game, bot_seed)
+        s: _bot(name, info.name, bot_seed)
         for s, (name, bot_seed) in enumerate(zip(names, agent_seeds(seed, count), strict=True))
         if name != HUMAN
     }
     console = Console(highlight=False)
-    state = new_game(game, players=count, seed=seed, options=options)
-    console.print(f"{info.title} · seed {seed} · " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names)))
-    if seats is None and players is not None and players.strip().isdigit():
-        example = ",".join([HUMAN, _default_bot(game), "random", "mcts:easy", "mcts:medium"][:count])
+    resumed = f"resumed after move {len(state.history)} · " if resume is not None else ""
+    console.print(
+        f"{info.title} · seed {seed} · {resumed}" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names))
+    )
+    if resume is None and seats is None and players is not None and players.strip().isdigit():
+        example = ",".join([HUMAN, _default_bot(info.name), "random", "mcts:easy", "mcts:medium"][:count])
         console.print(f"(Choose who sits where with --seats, e.g. --seats {example}.)", markup=False)
     table = TerminalTable(state, names, console)
     ending = table.play(bots)
@@ -237,11 +260,61 @@ def play(
     if problem is not None:
         console.print(f"Could not save to {save} ({problem}).", markup=False, soft_wrap=True)
     console.print(f"Record saved to {path}", markup=False, soft_wrap=True)
-    console.print(f"Replay it with: masterbuilder replay {path}", markup=False, soft_wrap=True)
+    if not state.is_terminal:
+        console.print(
+            f"Continue it with: masterbuilder play --resume {shlex.quote(str(path))}",
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"Replay it with: masterbuilder replay {shlex.quote(str(path))}", markup=False, soft_wrap=True
+    )
     if ending is Ending.INTERRUPTED:
         raise typer.Exit(EXIT_INTERRUPTED)
     if ending is Ending.BOT_ERROR:
         raise typer.Exit(1)
+
+
+def _resumed(
+    path: Path,
+    game: str | None,
+    seats: str | None,
+    players: str | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> tuple[State, list[str]]:
+    """The saved game to continue and who sits where: the saved seats, or those given with --seats."""
+    if seed is not None or option:
+        fail(
+            "--resume continues the saved game with its own seed and options; leave out --seed and --option."
+        )
+    try:
+        record = records.read_record(path)
+        state = load_record(record)
+    except TypeError as exc:
+        fail(f"{path}: the record has a field of the wrong type ({exc}).")
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+    if game is not None and _game(game).name != state.game:
+        fail(f"{path} holds a game of {state.game}, not {game}.")
+    if state.is_terminal:
+        fail(
+            f"The game in {path} is over; step through it with: masterbuilder replay {shlex.quote(str(path))}"
+        )
+    count = state.num_players
+    if players is not None and players.strip().isdigit():
+        if int(players) != count:
+            fail(f"{path} is a {count}-player game, not {players}.")
+        players = None
+    if seats is None and players is None:
+        names = records.record_names(record)
+        if not all(names):
+            fail(f"{path} does not say who sat where; give --seats (one name per seat, {count} seats).")
+    else:
+        names = _seat_names(game_info(state.game), seats, players)
+        if len(names) != count:
+            fail(f"{path} is a {count}-player game; give {count} seats, not {len(names)}.")
+    return state, [HUMAN if n.casefold() == HUMAN else n for n in names]
 
 
 # ---- replay --------------------------------------------------------------------------------------------

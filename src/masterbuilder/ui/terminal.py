@@ -190,7 +190,8 @@ class TerminalTable:
             Text(
                 f"Type a move's number (1 to {len(legal)}) or its label, the text in brackets, e.g. "
                 f"'{example}' (any case).\n'table' (or 't') shows the table again, 'help' (or '?') shows "
-                "this, 'quit' (or 'q') saves the game and stops; Ctrl-C and end of input save too."
+                "this, 'quit' (or 'q') saves the game and stops (`masterbuilder play --resume` continues "
+                "it); Ctrl-C and end of input save too."
             )
         )
         extra = self.renderer.help()
