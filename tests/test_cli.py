@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from masterbuilder import load_record, new_game
+from masterbuilder import State, load_record, new_game
 from masterbuilder.arena import play_game
 from masterbuilder.cli import app
 from masterbuilder.games.builders.actions import END_TURN, TAKE_COINS
@@ -174,6 +175,26 @@ def test_play_seats_by_name_and_players_by_count(tmp_path: Path) -> None:
     )
     assert "seat 0: you, seat 1: greedy, seat 2: greedy" in result.output
     assert "(Choose who sits where with --seats, e.g. --seats you,greedy,random.)" in result.output
+
+
+class SlowBot:
+    """A bot that takes its time over the first legal move."""
+
+    name = "slow"
+
+    def choose(self, state: State) -> int:
+        time.sleep(0.3)
+        return state.legal_action_ids()[0]
+
+
+def test_a_bot_thinks_under_a_spinner_on_a_terminal_only() -> None:
+    for is_terminal in (True, False):
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=is_terminal, width=100, highlight=False)
+        state = new_game("builders", players=2, seed=7)  # seat 1 moves first
+        table = terminal.TerminalTable(state, ["you", "slow"], console, ask=lambda prompt: "q")
+        assert table.play({1: SlowBot()}) is terminal.Ending.QUIT
+        assert ("seat 1 (slow) is thinking…" in out.getvalue()) is is_terminal
 
 
 def test_parse_move() -> None:

@@ -265,3 +265,15 @@ def test_standings_time_the_decisions(tmp_path: Path) -> None:
     # Results written before the timing fields existed still summarise, without timings.
     old = [{k: v for k, v in r.items() if k not in ("decisions", "think", "think_max")} for r in results]
     assert all(s.seconds_per_move is None for s in summarize_tournament(BUILDERS3, old).agents)
+
+
+def test_cli_progress_bar_counts_games_and_time_left_unless_quiet(tmp_path: Path) -> None:
+    args = ["tournament", "builders", "-a", "random,greedy", "-n", "2", "--out", str(tmp_path / "r.jsonl")]
+    shown = runner.invoke(app, args)
+    assert shown.exit_code == 0, shown.output
+    assert "Tournament" in shown.stderr and "2/2" in shown.stderr and "elapsed," in shown.stderr
+    assert "left" in shown.stderr
+    (tmp_path / "r.jsonl").unlink()
+    quiet = runner.invoke(app, [*args, "--quiet"])
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stderr == "" and "OpenSkill ratings" in quiet.stdout

@@ -12,7 +12,15 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import masterbuilder
@@ -115,6 +123,25 @@ OptionList = Annotated[
         "--option", "-o", help="Game option as key=value (value read as JSON if it parses); repeatable."
     ),
 ]
+
+
+QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (on stderr).")]
+
+
+def games_progress(what: str, disable: bool) -> Progress:
+    """A progress bar on stderr for a run of games: games done, time elapsed and time left."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        console=Console(stderr=True),
+        disable=disable,
+    )
 
 
 @app.callback(invoke_without_command=True)
@@ -386,6 +413,7 @@ def simulate(
     games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
     """Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."""
@@ -405,14 +433,7 @@ def simulate(
     if games_count < 1:
         fail(f"--games must be at least 1, not {games_count}.")
 
-    progress = Progress(
-        TextColumn("Simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
-    )
+    progress = games_progress("Simulating", disable=as_json or quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("games", total=games_count)
@@ -515,6 +536,7 @@ def tournament(
     chart: Annotated[Path | None, typer.Option(help="Write a PNG of the ratings over the games.")] = None,
     by_seat: Annotated[bool, typer.Option("--by-seat", help="Also show the results by seat.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
     """Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."""
@@ -547,14 +569,7 @@ def tournament(
         tag = "_".join(n.replace(":", "-").replace("/", "-") for n in names)
         out = Path("results") / f"{game}-{count}p-{tag}-seed{seed}.jsonl"
 
-    progress = Progress(
-        TextColumn("Tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
-    )
+    progress = games_progress("Tournament", disable=as_json or quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("games", total=games_count)
@@ -567,7 +582,7 @@ def tournament(
                 backend=backend,
                 ray_address=ray_address,
                 on_game=lambda _: progress.advance(task),
-                on_resume=lambda n: progress.update(task, completed=n),
+                on_resume=lambda n: progress.reset(task, completed=n),  # the estimate counts new games only
             )
         except KeyboardInterrupt:
             progress.stop()
