@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from masterbuilder.agents import make_agent, register_agent
@@ -24,7 +26,7 @@ from masterbuilder.arena.tournament import (
     seat_cycle,
     summarize_tournament,
 )
-from masterbuilder.cli import app
+from masterbuilder.cli import _tournament_text, app
 
 runner = CliRunner()
 BUILDERS3 = TournamentConfig("builders", 2, ("greedy", "heuristic", "random"), seed=5)
@@ -277,3 +279,23 @@ def test_cli_progress_bar_counts_games_and_time_left_unless_quiet(tmp_path: Path
     quiet = runner.invoke(app, [*args, "--quiet"])
     assert quiet.exit_code == 0, quiet.output
     assert quiet.stderr == "" and "OpenSkill ratings" in quiet.stdout
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_tables_fit_the_width_with_names_and_intervals_whole(width: int) -> None:
+    agents = ("mcts:hard", "heuristic#1", "heuristic#2", "heuristic#3")
+    config = TournamentConfig("builders", 4, agents)
+    cycle = seat_cycle(agents, 4)
+    results = [record(i, list(cycle[i % 4]), [20, 100 + i, 7, 3], [i % 4]) for i in range(8)]
+    summary = summarize_tournament(config, results)
+    out = io.StringIO()
+    _tournament_text(Console(file=out, width=width), summary, by_seat=True, seconds=1.0)
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert "…" not in text
+    lines = {agent: [line for line in text.splitlines() if agent in line] for agent in agents}
+    assert all(len(found) == 1 + 1 + 4 for found in lines.values())  # standings, rating, 4 seats
+    for s in summary.agents:
+        interval = f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}"
+        assert interval in lines[s.agent][0] and f"{s.mean_score:.2f}" in lines[s.agent][0]
+    assert text.splitlines()[1].startswith("┏") is (width == 120)  # boxed when it fits, compact when not

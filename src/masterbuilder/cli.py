@@ -7,10 +7,12 @@ import random
 import shlex
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -366,26 +368,50 @@ def replay(
 
 
 # ---- simulate ------------------------------------------------------------------------------------------
+def fitted_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> Table:
+    """A table boxed as usual if it fits ``width`` columns (80 when the output is piped), else in a compact
+    layout (no box, one space between columns) that fits agent names and intervals whole; an agent name too
+    long even for that wraps instead of being cut."""
+    cells = [list(row) for row in rows]
+
+    def build(compact: bool) -> Table:
+        if compact:
+            table = Table(
+                title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0)
+            )
+        else:
+            table = Table(title=title, title_justify="left")
+        for column in columns:
+            table.add_column(column, justify="left" if column == "Agent" else "right", overflow="fold")
+        for row in cells:
+            table.add_row(*row)
+        return table
+
+    wide = build(compact=False)
+    natural = Console(width=10 * width).measure(wide).maximum  # a console as wide as the table wants
+    return wide if natural <= width else build(compact=True)
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}"
+
+
 def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
-    table = Table(title=f"{GAMES[summary.game].title}: {summary.games} games", title_justify="left")
-    table.add_column("Seat", justify="right")
-    table.add_column("Agent")
-    table.add_column("Wins", justify="right")
-    table.add_column("Shared", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("Mean score", justify="right")
-    for s in summary.seats:
-        table.add_row(
+    columns = ("Seat", "Agent", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
+    rows = [
+        (
             str(s.seat),
             s.agent,
             str(s.wins),
             str(s.shared_wins),
             f"{s.win_rate:.1%}",
-            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            _interval(s.win_rate_low, s.win_rate_high),
             f"{s.mean_score:.2f}",
         )
-    console.print(table)
+        for s in summary.seats
+    ]
+    title = f"{GAMES[summary.game].title}: {summary.games} games"
+    console.print(fitted_table(title, columns, rows, console.width))
     if summary.shared_games:
         console.print(
             f"{summary.shared_games} game(s) ended in a tie for first: every tied seat counts a win "
@@ -462,44 +488,42 @@ def simulate(
 def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool, seconds: float) -> None:
     config = summary.config
     title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
-    table = Table(title=title, title_justify="left")
-    for column in ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score", "s/move", "Max s"):
-        table.add_column(column, justify="left" if column == "Agent" else "right")
-    for s in summary.agents:
-        table.add_row(
+    columns: tuple[str, ...] = ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
+    columns += ("s/move", "Max s")
+    rows: list[tuple[str, ...]] = [
+        (
             s.agent,
             str(s.games),
             str(s.wins),
             str(s.shared_wins),
             f"{s.win_rate:.1%}",
-            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            _interval(s.win_rate_low, s.win_rate_high),
             f"{s.mean_score:.2f}",
             "–" if s.seconds_per_move is None else f"{s.seconds_per_move:.3f}",
             "–" if s.max_seconds_per_move is None else f"{s.max_seconds_per_move:.2f}",
         )
-    console.print(table)
-    rated = Table(title="OpenSkill ratings (Plackett-Luce)", title_justify="left")
-    for column in ("Agent", "μ", "σ", "Ordinal (μ − 3σ)"):
-        rated.add_column(column, justify="left" if column == "Agent" else "right")
-    for r in summary.ratings:
-        rated.add_row(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
-    console.print(rated)
+        for s in summary.agents
+    ]
+    console.print(fitted_table(title, columns, rows, console.width))
+    rows = [(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}") for r in summary.ratings]
+    columns = ("Agent", "μ", "σ", "Ordinal (μ − 3σ)")
+    console.print(fitted_table("OpenSkill ratings (Plackett-Luce)", columns, rows, console.width))
     if by_seat:
-        seats = Table(title="By seat (Score: mean score)", title_justify="left")
-        for column in ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score"):
-            seats.add_column(column, justify="left" if column == "Agent" else "right", no_wrap=True)
-        for s in summary.seats:
-            seats.add_row(
+        columns = ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score")
+        rows = [
+            (
                 str(s.seat),
                 s.agent,
                 str(s.games),
                 str(s.wins),
                 str(s.shared_wins),
                 f"{s.win_rate:.1%}",
-                f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+                _interval(s.win_rate_low, s.win_rate_high),
                 f"{s.mean_score:.2f}",
             )
-        console.print(seats)
+            for s in summary.seats
+        ]
+        console.print(fitted_table("By seat (Score: mean score)", columns, rows, console.width))
     console.print("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
     console.print("s/move: mean seconds per decision with a real choice (wall clock); Max s: the longest.")
     if summary.games % summary.cycle:
