@@ -460,3 +460,32 @@ def test_resume_refusals(tmp_path: Path, args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert message in result.stderr and one_line(result.stderr)
+
+
+# ---- help ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command", [[], ["games"], ["play"], ["replay"], ["simulate"], ["tournament"], ["bench"]]
+)
+def test_help_shows_plain_metavariables(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for label in ("<str>", "<bool>", "<int>", "<float>", "<path>", "<list", "{game}", "{GAME}", "{file}"):
+        assert label not in text
+    if command and command != ["games"]:
+        assert "Usage: masterbuilder " + command[0] + " [OPTIONS] " in text
+        assert ("[GAME]" if command == ["play"] else "FILE" if command == ["replay"] else " GAME") in text
+    if command in (["play"], ["simulate"], ["tournament"], ["bench"]):
+        assert "The game: builders, caylus, caylus1303" in text
+
+
+def test_command_summaries_are_one_paragraph() -> None:
+    text = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+    assert (
+        "bench       Measure the engine on one core: random playouts, clone() and the MCTS presets' time"
+        in text
+    )
+    assert (
+        "play        Play in the terminal against bots, or hot-seat; every game is saved, and --resume"
+        in text
+    )

@@ -299,3 +299,17 @@ def test_the_tables_fit_the_width_with_names_and_intervals_whole(width: int) -> 
         interval = f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}"
         assert interval in lines[s.agent][0] and f"{s.mean_score:.2f}" in lines[s.agent][0]
     assert text.splitlines()[1].startswith("┏") is (width == 120)  # boxed when it fits, compact when not
+
+
+def test_cli_rerun_of_a_finished_tournament_says_it_was_complete(tmp_path: Path) -> None:
+    args = ["tournament", "builders", "-a", "random,greedy", "-q", "--out", str(tmp_path / "r.jsonl")]
+    first = runner.invoke(app, [*args, "-n", "2"])
+    assert "played in" in first.stdout and "Already complete" not in first.stdout
+    again = runner.invoke(app, [*args, "-n", "2"])
+    assert again.exit_code == 0, again.output
+    assert "Already complete: all 2 games were in the results file, so none was played" in again.stdout
+    assert "played in" not in again.stdout
+    more = runner.invoke(app, [*args, "-n", "3"])
+    assert "Resumed: 1 game played in" in more.stdout and "after 2 in the results file." in more.stdout
+    doc = json.loads(runner.invoke(app, [*args, "-n", "3", "--json"]).stdout)
+    assert doc["games"] == 3 and doc["played"] == 0

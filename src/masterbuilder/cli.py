@@ -40,6 +40,7 @@ from masterbuilder.arena.tournament import (
     summarize_tournament,
 )
 from masterbuilder.bench import run_bench
+from masterbuilder.cli_help import PlainCommand, PlainGroup
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
 from masterbuilder.core.state import State
 from masterbuilder.extras import MissingExtra, require
@@ -48,6 +49,7 @@ from masterbuilder.ui.replay import replay as run_replay
 from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
 
 app = typer.Typer(
+    cls=PlainGroup,
     name="masterbuilder",
     help="Rules engines, bots and tooling for master-builder board games.",
     no_args_is_help=True,
@@ -55,6 +57,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+GAME_HELP = f"The game: {', '.join(sorted(GAMES))} (see `masterbuilder games`)."
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -122,12 +125,15 @@ def _default_bot(game: str) -> str:
 OptionList = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-o", help="Game option as key=value (value read as JSON if it parses); repeatable."
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Game option as key=value (value read as JSON if it parses); repeatable.",
     ),
 ]
 
 
-QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar (on stderr).")]
+QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", metavar="", help="No progress bar (on stderr).")]
 
 
 def games_progress(what: str, disable: bool) -> Progress:
@@ -148,7 +154,9 @@ def games_progress(what: str, disable: bool) -> Progress:
 
 @app.callback(invoke_without_command=True)
 def _root(
-    version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", metavar="", help="Show the version and exit.")
+    ] = False,
 ) -> None:
     if version:
         typer.echo(f"masterbuilder {masterbuilder.__version__}")
@@ -156,7 +164,7 @@ def _root(
 
 
 # ---- games ---------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def games() -> None:
     """List the games, their options and the bots that play them."""
     console = Console(highlight=False)
@@ -205,16 +213,18 @@ def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[
     return names
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="The game (see `masterbuilder games`); not needed with --resume.")
+        str | None,
+        typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --resume."),
     ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
             "--seats",
             "-s",
+            metavar="NAMES",
             help=f"Who sits where, in order, comma-separated: '{HUMAN}' for a person (several = hot-seat) "
             "or a bot name. Default: you against one bot.",
         ),
@@ -224,27 +234,34 @@ def play(
         typer.Option(
             "--players",
             "-p",
+            metavar="N",
             help="Number of players, as in simulate and tournament: you and the default bot in the other "
             "seats. (Seat names here are read as --seats.)",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, shown).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Game seed (default: a random one, shown).")
+    ] = None,
     option: OptionList = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
+        typer.Option(
+            metavar="FILE", help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Let --save overwrite an existing file.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", metavar="", help="Let --save overwrite an existing file.")
+    ] = False,
     resume: Annotated[
         Path | None,
         typer.Option(
+            metavar="FILE",
             help="Continue a saved game (a record from `play`) with its seats and bots, or those given with "
-            "--seats; it is saved back to the same file unless --save says otherwise."
+            "--seats; it is saved back to the same file unless --save says otherwise.",
         ),
     ] = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat; the record is saved however the game ends, and
-    --resume continues it."""
+    """Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."""
     if resume is not None:
         state, names = _resumed(resume, game, seats, players, seed, option)
         info, seed, count = game_info(state.game), state.seed, state.num_players
@@ -347,15 +364,19 @@ def _resumed(
 
 
 # ---- replay --------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record saved by `masterbuilder play` (JSON).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A record saved by `masterbuilder play` (JSON).")
+    ],
     no_pause: Annotated[
-        bool, typer.Option("--no-pause", help="Print everything without waiting for Enter.")
+        bool, typer.Option("--no-pause", metavar="", help="Print everything without waiting for Enter.")
     ] = False,
     to: Annotated[
         int | None,
-        typer.Option("--to", help="Jump to the position after move N (with --no-pause: show only that)."),
+        typer.Option(
+            "--to", metavar="N", help="Jump to the position after move N (with --no-pause: show only that)."
+        ),
     ] = None,
 ) -> None:
     """Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."""
@@ -424,21 +445,27 @@ def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
     console.print(f"{summary.games} games in {seconds:.2f} s ({summary.games / seconds:.1f} games/s)")
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
         str | None,
         typer.Option(
-            "--agents", "-a", help="Bots in seat order, comma-separated (default: random in every seat)."
+            "--agents",
+            "-a",
+            metavar="BOTS",
+            help="Bots in seat order, comma-separated (default: random in every seat).",
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players (default: number of agents).")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", help="Number of players (default: number of agents)."),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+    ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
@@ -485,7 +512,10 @@ def simulate(
 
 
 # ---- tournament ----------------------------------------------------------------------------------------
-def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool, seconds: float) -> None:
+def _tournament_text(
+    console: Console, summary: TournamentSummary, by_seat: bool, seconds: float, resumed: int = 0
+) -> None:
+    """The tables and notes; ``resumed``: how many of the games were already in the results file."""
     config = summary.config
     title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
     columns: tuple[str, ...] = ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
@@ -531,35 +561,63 @@ def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool
             f"Note: the seat rotation repeats every {summary.cycle} games; {summary.games} games is not a "
             "multiple, so seats are not exactly balanced."
         )
-    console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
+    played = summary.games - resumed
+    if not played:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
+        console.print(
+            f"Already complete: all {summary.games} games were in the results file, so none was played "
+            "(a larger --games extends it)."
+        )
+    elif resumed:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
+        games = "1 game" if played == 1 else f"{played} games"
+        console.print(f"Resumed: {games} played in {seconds:.2f} s, after {resumed} in the results file.")
+    else:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def tournament(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
-        str, typer.Option("--agents", "-a", help="The bots, comma-separated, each named once.")
+        str,
+        typer.Option("--agents", "-a", metavar="BOTS", help="The bots, comma-separated, each named once."),
     ],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players per game (default: number of agents).")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", help="Players per game (default: number of agents)."),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Games played in parallel.")] = 1,
-    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
+    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", help="Games played in parallel.")
+    ] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
     out: Annotated[
         Path | None,
         typer.Option(
+            metavar="FILE",
             help="Results file, one JSON line per game; rerunning resumes it "
-            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl)."
+            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl).",
         ),
     ] = None,
-    backend: Annotated[str, typer.Option(help="Where games run: process or ray.")] = "process",
+    backend: Annotated[
+        str, typer.Option(metavar="process|ray", help="Where games run: process or ray.")
+    ] = "process",
     ray_address: Annotated[
-        str | None, typer.Option("--ray-address", help="Ray cluster to join (default: a local instance).")
+        str | None,
+        typer.Option(
+            "--ray-address", metavar="ADDRESS", help="Ray cluster to join (default: a local instance)."
+        ),
     ] = None,
-    chart: Annotated[Path | None, typer.Option(help="Write a PNG of the ratings over the games.")] = None,
-    by_seat: Annotated[bool, typer.Option("--by-seat", help="Also show the results by seat.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    chart: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write a PNG of the ratings over the games.")
+    ] = None,
+    by_seat: Annotated[
+        bool, typer.Option("--by-seat", metavar="", help="Also show the results by seat.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+    ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
@@ -595,6 +653,12 @@ def tournament(
 
     progress = games_progress("Tournament", disable=as_json or quiet)
     start = time.perf_counter()
+    before = [0]  # games already in the results file
+
+    def resumed(done: int) -> None:
+        before[0] = done
+        progress.reset(task, completed=done)  # the time left is then estimated from new games only
+
     with progress:
         task = progress.add_task("games", total=games_count)
         try:
@@ -606,7 +670,7 @@ def tournament(
                 backend=backend,
                 ray_address=ray_address,
                 on_game=lambda _: progress.advance(task),
-                on_resume=lambda n: progress.reset(task, completed=n),  # the estimate counts new games only
+                on_resume=resumed,
             )
         except KeyboardInterrupt:
             progress.stop()
@@ -626,36 +690,46 @@ def tournament(
     if as_json:
         doc = summary.to_json()
         doc.update(results=str(out), seconds=seconds, chart=None if chart is None else str(chart))
+        doc.update(played=summary.games - before[0])
         typer.echo(json.dumps(doc, indent=2))
     else:
         console = Console(highlight=False)
-        _tournament_text(console, summary, by_seat, seconds)
+        _tournament_text(console, summary, by_seat, seconds, before[0])
         console.print(f"Results: {out}", markup=False, soft_wrap=True)
         if chart is not None:
             console.print(f"Chart: {chart}", markup=False, soft_wrap=True)
 
 
 # ---- bench ---------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def bench(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
-    seconds: Annotated[float, typer.Option(help="Time budget in all, shared by the player counts.")] = 5.0,
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    seconds: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Time budget in all, shared by the player counts.")
+    ] = 5.0,
     players: Annotated[
         str | None,
         typer.Option(
-            "--players", "-p", help="Player counts, comma-separated (default: every count allowed)."
+            "--players",
+            "-p",
+            metavar="COUNTS",
+            help="Player counts, comma-separated (default: every count allowed).",
         ),
     ] = None,
     json_out: Annotated[
         Path | None,
-        typer.Option("--json-out", help="Where to write the JSON (default: bench-results/<game>.json)."),
+        typer.Option(
+            "--json-out", metavar="FILE", help="Where to write the JSON (default: bench-results/<game>.json)."
+        ),
     ] = None,
     mcts_moves: Annotated[
-        int, typer.Option("--mcts-moves", help="Decisions timed per MCTS preset (0: skip the MCTS timing).")
+        int,
+        typer.Option(
+            "--mcts-moves", metavar="N", help="Decisions timed per MCTS preset (0: skip the MCTS timing)."
+        ),
     ] = 3,
 ) -> None:
-    """Measure random playouts per second (games and actions), clone() per second and the MCTS presets'
-    seconds per move, on one core; OpenSpiel's Python tic-tac-toe for scale."""
+    """Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."""
     info = _game(game)
     if not seconds > 0:
         fail(f"--seconds must be positive, not {seconds}.")
