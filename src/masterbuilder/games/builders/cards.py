@@ -1,4 +1,4 @@
-"""Every card of The Builders: Middle Ages, as frozen tables (see ../shared/reference/builders.md).
+"""Every card of The Builders: Middle Ages, as frozen tables (from the project's component reference).
 
 Resource order everywhere: Stone, Wood, Knowledge, Tile.
 

@@ -1,4 +1,4 @@
-"""The Builders: Middle Ages — state and rules (rulebook: ../shared/seeds/002_4bf17d2ed33d5477.txt).
+"""The Builders: Middle Ages — state and rules (rulebook: The Builders: Middle Ages, Polish edition).
 
 The state is a handful of flat lists indexed by seat or by card id, so that ``clone`` is a few list copies
 and a random playout runs at well over 100,000 actions per second.

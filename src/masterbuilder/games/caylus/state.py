@@ -1,4 +1,4 @@
-"""Caylus (2005) — state and rules (rulebook: ../shared/seeds/001_b00711a3f90d4f8e.txt, Polish).
+"""Caylus (2005) — state and rules (rulebook: Caylus, Polish edition).
 
 The turn is driven by an explicit stack of small tasks (tuples of ints), so the state stays plain data:
 ``clone`` copies a few lists and ``to_json`` writes them out. Automatic tasks (income, the trading post,

@@ -1,4 +1,4 @@
-"""Every Caylus (2005) building tile and board constant, as frozen tables (../shared/reference/caylus.md).
+"""Every Caylus (2005) building tile and board constant, as frozen tables (from the component reference).
 
 Cube order everywhere: food, wood, stone, cloth, gold.
 """

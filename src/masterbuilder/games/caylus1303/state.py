@@ -1,4 +1,4 @@
-"""Caylus 1303 — state and rules (rulebook: ../shared/seeds/003_613698d15cfd5b97.txt, German).
+"""Caylus 1303 — state and rules (rulebook: Caylus 1303, German edition).
 
 Like Caylus, a round is driven by an explicit stack of small int tuples (``tasks.py``), so the state stays
 plain data: ``clone`` copies a few lists and ``to_json`` writes them out. Automatic tasks run as soon as
