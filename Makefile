@@ -5,17 +5,26 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 
 .PHONY: play test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# the whole set: tests, type-checking, the research adapters, Ray and the charts
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,interop,arena]'
 	touch $(STAMP)
 
-play: $(STAMP)
-	$(BIN)/masterbuilder play builders --players you,greedy,random $(ARGS)
+# playing needs only the core dependencies
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
+	$(BIN)/masterbuilder play builders --seats you,greedy,random $(ARGS)
 
 test: $(STAMP) lint typecheck pytest
 

@@ -58,10 +58,15 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
+from masterbuilder.extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.gymnasium", "gymnasium") from None
 
 from masterbuilder.agents import Agent, agent_spec, agents_for, make_agent
 from masterbuilder.arena.match import agent_seeds

@@ -37,8 +37,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, cast
 
-import numpy as np
-import numpy.typing as npt
+from masterbuilder.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.observation", "interop") from None
 
 from masterbuilder.core import State
 from masterbuilder.core.registry import GAMES, game_info

@@ -80,9 +80,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, cast
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from masterbuilder.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.openspiel", "openspiel") from None
 
 from masterbuilder.core.registry import GAMES, GameInfo, new_game
 from masterbuilder.core.state import State
