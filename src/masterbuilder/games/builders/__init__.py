@@ -41,6 +41,7 @@ INFO = GameInfo(
     create=BuildersState.new,
     distinct_actions=_distinct_actions,
     package=__name__,
+    pieces={"board": "board:draw"},
 )
 register(INFO)
 
