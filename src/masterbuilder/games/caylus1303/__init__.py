@@ -29,6 +29,7 @@ INFO = GameInfo(
     create=Caylus1303State.new,
     distinct_actions=_distinct_actions,
     package=__name__,
+    pieces={"board": "board:draw"},
 )
 register(INFO)
 
