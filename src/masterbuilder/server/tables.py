@@ -26,6 +26,7 @@ from masterbuilder.server.bots import BotPool
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
 from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.renderers import renderer_for
 
 log = logging.getLogger("masterbuilder.server")
 
@@ -609,6 +610,7 @@ class Tables:
         if seat not in parts:
             parts[seat] = seat_part(table, seat)
         row = table.row
+        renderer = renderer_for(row.game)
         msg = {
             "type": "state",
             "id": row.id,
@@ -621,6 +623,8 @@ class Tables:
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                 for s in row.seats
             ],
+            "decision": renderer.decision(table.state) if row.status == "live" else None,
+            "phase": renderer.status(table.state),
             **parts[seat],
             "log": table.log[log_from:],
             "full": log_from == 0,
