@@ -84,7 +84,14 @@ def test_bad_requests_say_what_is_wrong(client: TestClient) -> None:
         ({"game": "caylus", "players": 6}, "2 to 5 players"),
         ({"game": "caylus", "players": 2, "options": {"favours": "none"}}, "favours"),
         ({"game": "caylus", "players": 2, "options": {"colour": 1}}, "no option 'colour'"),
-        ({"game": "caylus", "players": 2, "seats": [{"kind": "bot", "bot": "alphazero"}, {"kind": "human"}]}, "unknown bot"),
+        (
+            {
+                "game": "caylus",
+                "players": 2,
+                "seats": [{"kind": "bot", "bot": "alphazero"}, {"kind": "human"}],
+            },
+            "unknown bot",
+        ),
         ({"game": "caylus", "players": 2, "seats": [{"kind": "bot"}, {"kind": "human"}]}, "needs 'bot'"),
         ({"game": "caylus", "players": 2, "seats": [{"kind": "human"}]}, "1 seats given"),
         ({"game": "caylus", "players": 2, "join": [5]}, "Seat 5 cannot be joined"),
@@ -97,7 +104,12 @@ def test_bad_requests_say_what_is_wrong(client: TestClient) -> None:
         assert response.status_code == 422, (body, response.text)
         detail = response.json()["detail"]
         assert isinstance(detail, str) and words in detail, (body, detail)
-    assert client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"}).status_code == 422
+    assert (
+        client.post(
+            "/api/games", content=b"{not json", headers={"content-type": "application/json"}
+        ).status_code
+        == 422
+    )
     assert client.get("/api/games/nosuchgame").status_code == 404
     assert client.get("/api/games/nosuchgame").json()["detail"] == "There is no game 'nosuchgame'."
     assert client.get("/api/games", params={"status": "paused"}).status_code == 422

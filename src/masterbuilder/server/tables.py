@@ -585,7 +585,7 @@ class Tables:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
         conn = Connection(seat)
         table.conns.add(conn)
-        conn.push(self._message(table, seat, 0, {}))
+        conn.push(self._message(table, seat, 0, True, {}))
         conn.log_sent = len(table.log)
         return table, conn
 
@@ -593,20 +593,26 @@ class Tables:
         table.conns.discard(conn)
 
     def _broadcast(self, table: Table) -> None:
-        cache: dict[tuple[int | None, int], str] = {}
+        cache: dict[tuple[int | None, int, bool], str] = {}
         parts: dict[int | None, dict[str, Any]] = {}
         for conn in list(table.conns):
-            start = conn.log_sent if conn.log_sent <= len(table.log) else 0
-            key = (conn.seat, start)
+            full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
+            start = 0 if full else conn.log_sent
+            key = (conn.seat, start, full)
             if key not in cache:
-                cache[key] = self._message(table, conn.seat, start, parts)
+                cache[key] = self._message(table, conn.seat, start, full, parts)
             conn.push(cache[key])
             conn.log_sent = len(table.log)
 
     def _message(
-        self, table: Table, seat: int | None, log_from: int, parts: dict[int | None, dict[str, Any]]
+        self,
+        table: Table,
+        seat: int | None,
+        log_from: int,
+        full: bool,
+        parts: dict[int | None, dict[str, Any]],
     ) -> str:
-        """The state message for ``seat``, with the log from entry ``log_from`` (0: the whole log)."""
+        """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
         if seat not in parts:
             parts[seat] = seat_part(table, seat)
         row = table.row
@@ -627,7 +633,7 @@ class Tables:
             "phase": renderer.status(table.state),
             **parts[seat],
             "log": table.log[log_from:],
-            "full": log_from == 0,
+            "full": full,
             "can_undo": row.status == "live"
             and table.solo_human(seat)
             and undo_point(table.moves, seat) is not None,
