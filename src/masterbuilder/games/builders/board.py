@@ -65,6 +65,7 @@ STYLE = """
 .board-builders .b { font-weight: 700; }
 .board-builders .w { fill: #fff; }
 .board-builders .mut { fill: #6e5f4b; }
+.board-builders .warn { fill: #9c3d0c; }
 .board-builders .frame { fill: #fffaf0; stroke: #8a7a5a; stroke-width: 1.5; }
 .board-builders .act { cursor: pointer; }
 .board-builders .act > .frame { stroke: #d35400; stroke-width: 3; }
@@ -504,17 +505,21 @@ class _Board:
         return bottom
 
     def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool, p: int) -> float:
+        """A building under construction: progress per resource, its crew, and (for the player to move)
+        what the next worker sent there costs; while a worker is being sent, what it would add."""
         b = site["building"]
         card = BUILDINGS[b]
         need = card.requires
         have = site["have"]
         crew = site["workers"]
+        pending = self.view["pending_worker"] if to_move else None
+        adds = WORKERS[pending].produces if pending is not None else (0, 0, 0, 0)
         rows = [r for r in range(4) if need[r]]
         crew_rows = max(1, (len(crew) + 3) // 4)
         h = 40 + 24 * len(rows) + 6 + 28 * crew_rows + (26 if to_move else 4)
-        still = amounts_text((site["missing"][0], site["missing"][1], site["missing"][2], site["missing"][3]))
-        rule = f"{building_rule(b)}. Still needs {still}"
-        self.open(f"building-{b}", TO + b, rule, "site")
+        missing = site["missing"]
+        still = amounts_text((missing[0], missing[1], missing[2], missing[3]))
+        self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
         self.add(
             _frame(x, y, SITE_W, h),
@@ -526,31 +531,22 @@ class _Board:
             self.add(_coin(x + SITE_W - 50, y + 18, card.coins, 12))
         yy = y + 40
         for r in rows:
+            colour = RESOURCE_COLOURS[r]
             self.add(_chip(x + 8, yy, r, None, 24, 20))
             for i in range(need[r]):
-                filled = i < have[r]
+                if i < have[r]:
+                    fill = f'fill="{colour}"'
+                elif i < have[r] + adds[r]:  # what the worker being sent would add
+                    fill = f'fill="{colour}" fill-opacity=".35" stroke-dasharray="3 2"'
+                else:
+                    fill = 'fill="#fff"'
                 self.add(
-                    _rect(
-                        x + 40 + 20 * i,
-                        yy + 2,
-                        16,
-                        16,
-                        RESOURCE_COLOURS[r] if filled else "#fff",
-                        RESOURCE_COLOURS[r],
-                        3,
-                        ' stroke-width="1.5"',
-                    )
+                    f'<rect x="{x + 40 + 20 * i:g}" y="{yy + 2:g}" width="16" height="16" rx="3" {fill} '
+                    f'stroke="{colour}" stroke-width="1.5"/>'
                 )
             done = have[r] >= need[r]
-            self.add(
-                _text(
-                    x + SITE_W - 10,
-                    yy + 16,
-                    "✓" if done else f"{have[r]}/{need[r]}",
-                    "s b" if done else "s",
-                    "end",
-                )
-            )
+            count = "✓" if done else f"{have[r]}/{need[r]}"
+            self.add(_text(x + SITE_W - 10, yy + 16, count, "s b" if done else "s", "end"))
             yy += 24
         yy += 6
         if not crew:
@@ -566,14 +562,26 @@ class _Board:
         yy += 28 * crew_rows
         if to_move:
             cost = site["sent_this_turn"] + 1
-            note = f"next worker here: {_plural(cost, 'action')}"
+            if pending is None:
+                note = f"next worker here: {_plural(cost, 'action')}"
+            else:
+                after = [max(0, n - a) for n, a in zip(missing, adds, strict=True)]
+                outcome = (
+                    "completes it"
+                    if not any(after)
+                    else "then needs " + amounts_text((after[0], after[1], after[2], after[3]))
+                )
+                note = f"{_plural(cost, 'action')} · {outcome}"
+            if cost > self.view["actions_left"]:
+                note = f"next worker here: {_plural(cost, 'action')} (too few left)"
+            strong = cost > 1 or pending is not None
             self.add(
                 _text(
                     x + 10,
                     yy + 16,
                     note,
-                    "s b" if cost > 1 else "s",
-                    extra=' style="fill:#9c3d0c"' if cost > 1 else "",
+                    "s b warn" if strong else "s",
+                    extra=_fit(note, SITE_W - 20, 14),
                 )
             )
         self.add("</g>")
