@@ -423,7 +423,11 @@ class _Board:
         self.add("</g>")
 
     def players(self, y: float) -> float:
-        for player in self.view["players"]:
+        players = list(self.view["players"])
+        viewer = self.view["viewer"]
+        if viewer is not None:  # the viewer's own panel first, then the others in turn order
+            players = players[viewer:] + players[:viewer]
+        for player in players:
             y = self.player(player, y + 14)
         return y
 
@@ -454,10 +458,19 @@ class _Board:
                 )
             )
         right = WIDTH - 24
+        points, coins = player["building_points"], player["coins"]
+        score = (
+            f"Score {player['score']}: {_plural(points, 'point')} from buildings and machines "
+            f"+ {player['score'] - points} for {_plural(coins, 'coin')}"
+        )
         self.add(
+            f'<g id="score-p{p}"><title>{esc(score)}</title>',
             _text(right, y + 27, f"score {player['score']}", "big", "end", f' style="fill:{ink}"'),
-            _shield(right - 180, y + 19, player["building_points"], 13),
+            "</g>",
+            f'<g id="points-p{p}"><title>{esc(_plural(points, "building point"))}</title>',
+            _shield(right - 180, y + 19, points, 13),
             _text(right - 161, y + 27, "points", "s", extra=f' style="fill:{ink}"'),
+            "</g>",
             f'<g id="coins-p{p}"><title>{esc(_plural(player["coins"], "coin"))}</title>',
             _coin(right - 285, y + 20, player["coins"], 15),
             _text(right - 264, y + 27, "coins", "s", extra=f' style="fill:{ink}"'),
@@ -524,7 +537,13 @@ class _Board:
         self.add(
             _frame(x, y, SITE_W, h),
             _rect(x + 3, y + 3, SITE_W - 6, 30, band, rx=6),
-            _text(x + 10, y + 24, card.name, "name w", extra=_fit(card.name, SITE_W - 84)),
+            _text(
+                x + 10,
+                y + 24,
+                card.name,
+                "name w",
+                extra=_fit(card.name, SITE_W - (84 if card.coins else 50)),
+            ),
             _shield(x + SITE_W - 20, y + 17, card.points, 11),
         )
         if card.machine_worker is None:
