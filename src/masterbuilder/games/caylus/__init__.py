@@ -34,6 +34,7 @@ INFO = GameInfo(
     create=CaylusState.new,
     distinct_actions=_distinct_actions,
     package=__name__,
+    pieces={"board": "board:draw"},
 )
 register(INFO)
 
