@@ -57,6 +57,7 @@ TILE_W, TILE_H = 150, 122
 GAP_X, GAP_Y = 16, 14
 INNER_W = WIDTH - 2 * MARGIN  # 1146
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
+SEAT_INK = ("#c0392b", "#2e86c1", "#1e8449", "#9a7d0a", "#8e44ad")  # seat names: yellow darkened to read
 RES_COLOURS = ("#e0609c", "#9a5b2e", "#8d979f", "#5566d6", "#efc21a")
 RES_LETTERS = ("F", "W", "S", "C", "G")
 RES_INK = ("#fff", "#fff", "#fff", "#fff", "#3b2f00")
@@ -80,9 +81,7 @@ STYLE = f"""
 .board-caylus1303 text {{ font-family: {FONT}; fill: {INK}; }}
 .board-caylus1303 .muted {{ fill: {MUTED}; }}
 .board-caylus1303 .act {{ cursor: pointer; }}
-.board-caylus1303 .act > .hit {{ stroke: {HIGHLIGHT}; stroke-width: 3; }}
-.board-caylus1303 .ghost {{ opacity: 0.55; }}
-.board-caylus1303 .act.ghost {{ opacity: 0.9; }}
+.board-caylus1303 .act .hit {{ stroke: {HIGHLIGHT}; stroke-width: 3; }}
 """
 
 
@@ -190,6 +189,14 @@ def _seat_name(seat: int, viewer: int | None) -> str:
     return f"Seat {seat}" + (" (you)" if seat == viewer else "")
 
 
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -242,16 +249,18 @@ def _house(x: float, y: float, seat: int, ident: str = "", w: float = 20, label:
     return f'<g{idattr} class="house seat-{seat}">{body}</g>'
 
 
-def _provost(cx: float, top: float, ident: str, tip: str, cls: str = "", extra: str = "") -> str:
-    """The provost: a tall dark pawn standing in the gap between two road spaces."""
-    cattr = f' class="{cls}"' if cls else ""
+def _provost(cx: float, top: float, ident: str, tip: str, extra: str = "", ghost: bool = False) -> str:
+    """The provost: a tall dark pawn standing in the gap between two road spaces; a ghost (white, dashed)
+    marks a place he may be moved to."""
+    fill, stroke, dash = ("#fff", "#1d2b4f", ' stroke-dasharray="3 2"') if ghost else ("#1d2b4f", "#fff", "")
+    paint = f'fill="{fill}" stroke="{stroke}" stroke-width="{2 if ghost else 1.5}"{dash}'
     return (
-        f'<g id="{ident}"{cattr}{extra}>'
+        f'<g id="{ident}"{extra}>'
         + _title(tip)
-        + _rect(cx - 10, top - 4, 20, 66, "#fff0", rx=9, extra=' class="hit"')
-        + f'<circle cx="{cx:g}" cy="{top + 8:g}" r="7.5" fill="#1d2b4f" stroke="#fff" stroke-width="1.5"/>'
+        + _rect(cx - 11, top - 6, 22, 70, "#fff0", rx=10, extra=' class="hit"')
+        + f'<circle cx="{cx:g}" cy="{top + 8:g}" r="7.5" {paint}/>'
         + f'<path d="M{cx - 8:g},{top + 56:g} L{cx - 4:g},{top + 16:g} L{cx + 4:g},{top + 16:g} '
-        f'L{cx + 8:g},{top + 56:g} Z" fill="#1d2b4f" stroke="#fff" stroke-width="1.5"/>' + "</g>"
+        f'L{cx + 8:g},{top + 56:g} Z" {paint}/>' + "</g>"
     )
 
 
@@ -515,8 +524,6 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
             )
             + "</g>"
         )
-        if r in SLOT_ROUNDS:
-            out.append(f'<path d="M{cx - 5:g},46 L{cx + 5:g},46 L{cx:g},52 Z" fill="{MUTED}"/>')
     # phase track
     x = 555.0
     phase = int(view["phase"])
@@ -539,8 +546,12 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
     if view["is_terminal"]:
         winners = view["winners"]
         who = ", ".join(_seat_name(s, viewer) for s in winners)
-        msg = f"Game over after round {rnd}. " + (
-            f"Winner: {who}." if len(winners) == 1 else f"Shared win: {who}."
+        ranked = sorted(view["players"], key=lambda p: -int(p["prestige"] or 0))
+        scores = ", ".join(f"{_seat_name(int(p['seat']), viewer)} {p['prestige']} PP" for p in ranked)
+        msg = (
+            f"Game over after round {rnd}. "
+            + (f"Winner: {who}." if len(winners) == 1 else f"Shared win: {who}.")
+            + f" Final scores: {scores}."
         )
         colour = _colour(winners[0]) if winners else INK
     else:
@@ -589,8 +600,9 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
                     gy + 30,
                     ident,
                     acts.by_element[ident].description,
-                    "ghost act",
-                    f' data-action="{acts.by_element[ident].id}" tabindex="0" role="button"',
+                    f' class="provost-ghost act" data-action="{acts.by_element[ident].id}" tabindex="0"'
+                    ' role="button"',
+                    ghost=True,
                 )
             )
     x, y = _space_xy(provost, top)
@@ -741,37 +753,46 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
         "One worker per player."
     )
     out.append(f"<g{acts.attrs('site-lots', 'lots')}>" + acts.title("site-lots", rule))
-    out.append(_rect(x, top, w, SLOT_H, "#fffaf0", stroke="#5a4a38", sw=1.2, extra=' class="hit"'))
-    out.append(_t(x + 10, top + 22, "Lots (deliver in this order)", 15, bold=True))
+    delivering = view["phase"] == 3 and "deliver" in str(view["prompt"]) and not view["is_terminal"]
+    stroke, sw = (HIGHLIGHT, 4.0) if delivering else ("#5a4a38", 1.2)
+    out.append(_rect(x, top, w, SLOT_H, "#fffaf0", stroke=stroke, sw=sw, extra=' class="hit"'))
+    label = "Delivering now" if delivering else "Lots (deliver in this order)"
+    out.append(_t(x + 12, top + 22, label, 15, bold=True))
     site = [int(s) for s in view["site"]]
     for k, seat in enumerate(site):
-        cx = x + 30 + k * 46
-        out.append(_worker(cx, top + 62, seat, f"worker-p{seat}-site", 1.15))
-        out.append(_t(cx, top + 96, k + 1, 14, bold=True, anchor="middle"))
+        cx = x + 30 + k * 48
+        out.append(_worker(cx, top + 60, seat, f"worker-p{seat}-site", 1.2))
+        out.append(_t(cx, top + 100, f"{k + 1}.", 15, bold=True, anchor="middle"))
     if acts.has("site-lots"):
-        cx = x + 30 + len(site) * 46
+        cx = x + 30 + len(site) * 48
         out.append(
-            f'<circle cx="{cx}" cy="{top + 60}" r="15" fill="none" stroke="{MUTED}" stroke-dasharray="4 3"/>'
+            f'<circle cx="{cx}" cy="{top + 60}" r="15" fill="#fff" stroke="{HIGHLIGHT}" stroke-width="2" '
+            'stroke-dasharray="4 3"/>'
         )
-        out.append(_t(cx, top + 96, len(site) + 1, 14, anchor="middle", cls="muted"))
+        out.append(_t(cx, top + 100, f"{len(site) + 1}.", 15, anchor="middle", cls="muted"))
     elif not site:
-        out.append(_t(x + 10, top + 60, "nobody yet", 14, cls="muted", italic=True))
+        out.append(_t(x + 12, top + 62, "nobody yet", 15, cls="muted", italic=True))
+    notes = [
+        "Phase 3, in lot order: a bundle is",
+        "1 food + 2 other different cubes",
+        f"= {BUNDLE_PP} PP; most bundles: a favour",
+    ]
     deliveryman = view["characters"].get("deliveryman")
     if isinstance(deliveryman, int):
+        notes.append(f"then Deliveryman: {_seat_name(deliveryman, viewer)}")
+    for k, line in enumerate(notes):
         out.append(
             _t(
-                x + 10,
-                top + SLOT_H - 8,
-                f"then the Deliveryman ({_seat_name(deliveryman, viewer)}), without a lot",
-                13,
+                x + w - 12,
+                top + 24 + k * 20 + (8 if len(notes) == 3 else 0),
+                line,
+                14,
+                anchor="end",
                 cls="muted",
             )
         )
-    bundle_rule = f"bundle: 1 food + 2 other different = {BUNDLE_PP} PP"
-    out.append(_t(x + w - 10, top + 22 + 0 * 18, "", 14, anchor="end"))
     out.append("</g>")
-    out.append(_t(x + 10, top + SLOT_H + 20, bundle_rule, 14, cls="muted"))
-    return "".join(out), top + SLOT_H + 30
+    return "".join(out), top + SLOT_H + 12
 
 
 # ---- the players ---------------------------------------------------------------------------------------
@@ -829,7 +850,9 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             )
         )
         out.append(_rect(MARGIN, top, 12, h, c, rx=4))
-        out.append(_t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=c))
+        out.append(
+            _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
+        )
         marks = []
         if winner:
             marks.append("winner")
@@ -838,7 +861,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         if seat == view["first_player"] and not over:
             marks.append("★ first")
         if seat in order:
-            marks.append(f"passed {order.index(seat) + 1}.")
+            marks.append(f"passed {_ordinal(order.index(seat) + 1)}")
         out.append(_t(MARGIN + 22, top + 54, " · ".join(marks), 15, bold=True))
         # resources
         x = MARGIN + 200
@@ -875,11 +898,11 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             + "</g>"
         )
         bundles = int(p["bundles"])
-        stock = f"{p['workers']} workers ready · {p['camp']} in camp · {p['houses']} houses left" + (
-            f" · {bundles} bundle{'s' if bundles != 1 else ''} this round" if bundles else ""
-        )
+        stock = f"{_n(p['workers'], 'worker')} ready · {p['camp']} in camp · {_n(p['houses'], 'house')} left"
+        if bundles:
+            stock += f" · {_n(bundles, 'bundle')} this round"
         if p["forgone_workers"]:
-            stock += f" · {p['forgone_workers']} workers forgone"
+            stock += f" · {_n(p['forgone_workers'], 'worker')} forgone"
         if over and p["final_bonus"]:
             stock += f" · +{p['final_bonus']} PP for gold"
         out.append(_t(MARGIN + 200, top + 56, stock, 15))
@@ -901,7 +924,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
 
 
 # ---- characters not held by a player -------------------------------------------------------------------
-CARD_W, CARD_H = 280, 100
+CARD_W = 280
 
 
 def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, float]:
@@ -921,22 +944,24 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
     ]
     top += 28
     per_row = 4
+    texts = {key: _wrap(next(ch for ch in CHARACTERS if ch.key == key).text, CARD_W - 20, 14) for key in keys}
+    card_h = 38 + 17 * max(len(lines) for lines in texts.values())
     for k, key in enumerate(keys):
         c = next(ch for ch in CHARACTERS if ch.key == key)
         x = MARGIN + (k % per_row) * (CARD_W + 8.67)
-        y = top + (k // per_row) * (CARD_H + 8)
+        y = top + (k // per_row) * (card_h + 8)
         ident = f"char-{key}"
-        lines = _wrap(c.text, CARD_W - 20, 14)[:4]
+        lines = texts[key]
         out.append(
             f"<g{acts.attrs(ident, 'character')}>"
             + acts.title(ident, f"{c.name}: {c.text}")
-            + _rect(x, y, CARD_W, CARD_H, "#fdf6e3", stroke="#7a5c2e", sw=1.3, extra=' class="hit"')
+            + _rect(x, y, CARD_W, card_h, "#fdf6e3", stroke="#7a5c2e", sw=1.3, extra=' class="hit"')
             + _t(x + 10, y + 22, c.name, 16, bold=True)
             + "".join(_t(x + 10, y + 42 + 17 * i, line, 14) for i, line in enumerate(lines))
             + "</g>"
         )
     rows = (len(keys) + per_row - 1) // per_row
-    return "".join(out), top + rows * (CARD_H + 8) + 6
+    return "".join(out), top + rows * (card_h + 8) + 6
 
 
 # ---- buildings still to build --------------------------------------------------------------------------
