@@ -831,11 +831,26 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
     for p in view["players"]:
         seat = int(p["seat"])
         chars = list(p["characters"])
-        chip_rows = max(1, (len(chars) + 1) // 2)
-        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6))
         c = _colour(seat)
         now = view["current_player"] == seat
         winner = over and seat in view["winners"]
+        marks = []
+        if winner:
+            marks.append("winner")
+        elif now:
+            marks.append("▶ deciding")
+        if seat == view["first_player"] and not over:
+            marks.append("★ first")
+        if seat in order:
+            marks.append(f"passed {_ordinal(order.index(seat) + 1)}")
+        mark_lines: list[str] = []
+        for mark in marks:
+            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= 172:
+                mark_lines[-1] += f" · {mark}"
+            else:
+                mark_lines.append(mark)
+        chip_rows = max(1, (len(chars) + 1) // 2)
+        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6), 36 + 19 * len(mark_lines))
         out.append(f'<g id="player-{seat}">')
         out.append(
             _rect(
@@ -853,16 +868,8 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         out.append(
             _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
         )
-        marks = []
-        if winner:
-            marks.append("winner")
-        elif now:
-            marks.append("▶ to decide")
-        if seat == view["first_player"] and not over:
-            marks.append("★ first")
-        if seat in order:
-            marks.append(f"passed {_ordinal(order.index(seat) + 1)}")
-        out.append(_t(MARGIN + 22, top + 54, " · ".join(marks), 15, bold=True))
+        for k, line in enumerate(mark_lines):
+            out.append(_t(MARGIN + 22, top + 54 + 19 * k, line, 15, bold=True))
         # resources
         x = MARGIN + 200
         for r, name in enumerate(RES_NAMES):
