@@ -44,7 +44,13 @@ from masterbuilder.games.caylus.tiles import (
     cubes_text,
 )
 
+INK = "#2b2118"
+HIGHLIGHT = "#e67e22"
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
+# the same colours darkened where they are text on the light board (yellow text would not read)
+SEAT_INK = ("#a93226", "#21618c", "#1e8449", "#8d6e05", "#76448a")
+# the text drawn on a seat's colour
+ON_SEAT = ("#ffffff", "#ffffff", "#ffffff", INK, "#ffffff")
 CUBE_COLOURS = ("#e87fb1", "#94592c", "#9ea4aa", "#7e5cc8", "#f3c614")
 KIND_FILL = {
     Kind.NEUTRAL: "#f7dfe5",
@@ -62,15 +68,13 @@ KIND_WORD = {
     Kind.RESIDENCE: "residence",
     Kind.PRESTIGE: "prestige building",
 }
-INK = "#2b2118"
-HIGHLIGHT = "#e67e22"
 FAINT = "#8a7d66"
 WIDTH = 1200
 FONT = "'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
 
 STYLE = f"""
 .board-caylus text {{ font-family: {FONT}; }}
-.board-caylus .act > rect:first-of-type, .board-caylus .act > circle:first-of-type {{
+.board-caylus .act > .hit {{
   stroke: #e67e22; stroke-width: 3; }}
 .board-caylus .act {{ cursor: pointer; }}
 """
@@ -233,9 +237,14 @@ def _run_width(r: Run, size: int) -> float:
     return 15 if r[0] == "c" else 25
 
 
-def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15) -> str:
-    """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``."""
-    x = cx - sum(_run_width(r, size) for r in runs) / 2
+def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
+    """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
+    to 13) to fit in ``room`` if given."""
+    width = sum(_run_width(r, size) for r in runs)
+    while room and width > room and size > 13:
+        size -= 1
+        width = sum(_run_width(r, size) for r in runs)
+    x = cx - width / 2
     out = []
     for r in runs:
         w = _run_width(r, size)
@@ -297,9 +306,9 @@ def effect_runs(tile: Tile) -> list[Run]:
         Effect.LAWYER: [cloth, ("d", 1), "→ residence"],
         Effect.BANK: [("d", 2), "→", gold, "/", ("d", 5), "→", gold, gold],
         Effect.ALCHEMIST: ["2 cubes→", gold, "/", "4→", gold, gold],
-        Effect.CHURCH: [("d", 2), "→3PP", "/", ("d", 4), "→5PP"],
-        Effect.TAILOR: ["2", cloth, "→4PP", "/", "3", cloth, "→6PP"],
-        Effect.JEWELLER: [gold, "→5PP", "/", gold, gold, "→9PP"],
+        Effect.CHURCH: [("d", 2), "→3", "/", ("d", 4), "→5 PP"],
+        Effect.TAILOR: ["2", cloth, "→4", "/", "3", cloth, "→6 PP"],
+        Effect.JEWELLER: [gold, "→5", "/", gold, gold, "→9 PP"],
     }
     return table[e]
 
@@ -469,10 +478,11 @@ class _Board:
                 if winners
                 else "Game over"
             )
-            colour = SEAT_COLOURS[winners[0] % 5] if len(winners) == 1 else "#f5c542"
+            one = len(winners) == 1
+            colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
             self.add(
                 _rect(MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill=colour),
-                _text(WIDTH / 2, 78, line, 18, "middle", "b", fill="#ffffff"),
+                _text(WIDTH / 2, 78, line, 18, "middle", "b", fill=ON_SEAT[winners[0] % 5] if one else INK),
             )
             return
         prompt = _SEAT_PREFIX.sub("", self.prompt)
@@ -483,7 +493,7 @@ class _Board:
                 f'<g id="decision"><rect x="{MARGIN}" y="54" width="{WIDTH - 2 * MARGIN}" height="34" rx="6" '
                 f'fill="#fff8e6" stroke="{colour}" stroke-width="3"/>'
                 f'<rect x="{MARGIN}" y="54" width="110" height="34" rx="6" fill="{colour}"/>'
-                + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill="#ffffff")
+                + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill=ON_SEAT[current % 5])
                 + _text(MARGIN + 124, 77, prompt, 17)
                 + "</g>"
             )
@@ -510,6 +520,7 @@ class _Board:
                     w,
                     SPECIAL_H,
                     rx=8,
+                    class_="hit",
                     fill="#e4dccb" if unused else "#f1e4c3",
                     stroke=stroke,
                     stroke_width=4 if acting == b else 1.5,
@@ -684,10 +695,17 @@ class _Board:
                 continue
             x, y = self.space_xy(target)
             cx, cy = x + TILE_W / 2 + 24, y + TILE_H + 20
-            inner = (
-                f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="#ffffff" fill-opacity="0.85" stroke="#1b2631" '
-                f'stroke-width="2" stroke-dasharray="4 3"/>' + _text(cx, cy + 6, f"{d:+d}", 15, "middle", "b")
-            )
+            inner = _circle(
+                cx,
+                cy,
+                15,
+                class_="hit",
+                fill="#ffffff",
+                fill_opacity=0.85,
+                stroke="#1b2631",
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            ) + _text(cx, cy + 6, f"{d:+d}", 15, "middle", "b")
             self.add(self.group(ident, inner))
 
     def space(
@@ -707,7 +725,7 @@ class _Board:
         out: list[str] = []
         if tile is None:
             out.append(
-                f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="8" fill="#f3ead4" '
+                f'<rect class="hit" x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="8" fill="#f3ead4" '
                 f'stroke="#a08a66" stroke-dasharray="6 4"/>'
             )
             label = "next lot" if n == next_lot else "empty lot"
@@ -721,13 +739,14 @@ class _Board:
                     TILE_W,
                     TILE_H,
                     rx=8,
+                    class_="hit",
                     fill=KIND_FILL[tile.kind],
                     stroke=HIGHLIGHT if n == acting else "#6b5a40",
                     stroke_width=4 if n == acting else 1.5,
                 )
             )
             out.append(_text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b"))
-            out.append(_runs(x + TILE_W / 2, y + 70, effect_runs(tile), 15))
+            out.append(_runs(x + TILE_W / 2, y + 70, effect_runs(tile), 15, TILE_W - 8))
             title = f"Space {n}: {tile_rules(tile)}"
             if tile.takes_worker:
                 cx, cy = x + TILE_W / 2, y + TILE_H - 14
@@ -774,8 +793,7 @@ class _Board:
         workers: list[int] = list(v["castle_workers"])
         n = len(self.players)
         inner = [
-            f'<rect x="{x + 92}" y="{y + 8}" width="{CASTLE_W - 104}" height="32" rx="6" fill="#f7f0de" '
-            f'stroke="#a08a66"/>',
+            _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
             _text(x + 102, y + 30, "workers, in order:", 15, cls="faint"),
         ]
         for k in range(n):
@@ -917,7 +935,9 @@ class _Board:
             ry = y + 40 + r * cell_h
             waiting = markers.get((r, 0), [])
             inner = [
-                _rect(x + 6, ry, head_w - 8, cell_h - 4, rx=5, fill="#f7f0de", stroke="#a08a66"),
+                _rect(
+                    x + 6, ry, head_w - 8, cell_h - 4, rx=5, class_="hit", fill="#f7f0de", stroke="#a08a66"
+                ),
                 _text(x + 14, ry + 21, FAVOUR_ROW_TITLES[r], 16, cls="b"),
             ]
             for k, s in enumerate(waiting):
@@ -935,8 +955,16 @@ class _Board:
                 cx0 = x + head_w + (c - 1) * cell_w
                 closed = c > open_cols
                 inner = [
-                    f'<rect x="{cx0 + 2:g}" y="{ry}" width="{cell_w - 4:g}" height="{cell_h - 4}" rx="5" '
-                    f'fill="{"#d6ccb4" if closed else "#fffaf0"}" stroke="#a08a66"/>',
+                    _rect(
+                        cx0 + 2,
+                        ry,
+                        cell_w - 4,
+                        cell_h - 4,
+                        rx=5,
+                        class_="hit",
+                        fill="#d6ccb4" if closed else "#fffaf0",
+                        stroke="#a08a66",
+                    ),
                 ]
                 lines = FAVOUR_SHORT[r][c - 1]
                 for j, line in enumerate(lines):
@@ -1020,7 +1048,7 @@ class _Board:
                     + (" ★ winner" if over and s in v.get("winners", []) else ""),
                     17,
                     cls="b",
-                    fill=colour,
+                    fill=SEAT_INK[s % 5],
                 ),
                 _text(
                     MARGIN + 232, mid + 6, _ordinal(order.index(s) + 1) if s in order else "", 16, "middle"
@@ -1080,6 +1108,7 @@ class _Board:
             self.add(_text(MARGIN + 168, y + 18, hint, 15, cls="faint"))
             y += 26
             built = _built(v)
+            tiles = [t for t in tiles if t.key in supply or t.key in built]
             for i, t in enumerate(tiles):
                 x = MARGIN + i * (card_w + gap)
                 left = int(supply.get(t.key, 0))
@@ -1091,6 +1120,7 @@ class _Board:
                         card_w,
                         card_h,
                         rx=6,
+                        class_="hit",
                         fill=fill,
                         stroke="#6b5a40" if left else "#c2b59a",
                         stroke_dasharray=None if left else "4 3",
@@ -1115,9 +1145,8 @@ class _Board:
                         _text(x + card_w / 2, y + 68, f"{t.pp} PP{favours}{income}", 14, "middle", "b")
                     )
                 else:
-                    gone = "built" if t.key in built else "none left"
-                    inner.append(_text(x + card_w / 2, y + 50, gone, 14, "middle", "faint"))
-                title = tile_rules(t) + ("" if left else " None left.")
+                    inner.append(_text(x + card_w / 2, y + 50, "built", 14, "middle", "faint"))
+                title = tile_rules(t) + ("" if left else " Built: none left to build.")
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
         return y
