@@ -120,25 +120,36 @@ def test_key_elements_exist() -> None:
             assert f"house-p{sp['owner']}-s{sp['space']}" in ids
 
 
-def _first(pred: str) -> Caylus1303State:
-    """The first picked position whose legal actions include one of the named kind."""
-    kinds = {
-        "place": range(A.PLACE, A.SITE),
-        "draft": range(A.CHAR, A.SLOT),
-        "build": range(A.BUILD, A.PAY),
-        "provost": range(A.MOVE, A.CLAIM),
-        "favour": range(A.SLOT, A.BUILD),
-    }
+KINDS = {
+    "place": range(A.PLACE, A.SITE),
+    "draft": range(A.CHAR, A.SLOT),
+    "build": range(A.BUILD, A.BUILD + 18),
+    "monument": range(A.BUILD + 18, A.PAY),
+    "provost": range(A.MOVE, A.CLAIM),
+    "favour": range(A.SLOT, A.BUILD),
+    "claim": range(A.CLAIM, A.OFFER),
+    "fair": (A.YES,),
+}
+
+
+def _first(kind: str) -> Caylus1303State:
+    """The first position (picked, or along more random games) whose legal actions include one of ``kind``."""
+    wanted = set(KINDS[kind])
     for state in POSITIONS:
-        if not state.is_terminal and set(kinds[pred]) & set(state.legal_action_ids()):
+        if not state.is_terminal and wanted & set(state.legal_action_ids()):
             return state
-    raise AssertionError(f"no position with a {pred} decision")
+    for seed in range(200):
+        for state in _game(3, seed, "random"):
+            if not state.is_terminal and wanted & set(state.legal_action_ids()):
+                return state.clone()
+    raise AssertionError(f"no position with a {kind} decision")
 
 
-@pytest.mark.parametrize("kind", ["place", "draft", "build", "provost", "favour"])
+@pytest.mark.parametrize("kind", sorted(KINDS))
 def test_typical_decisions_are_on_the_board(kind: str) -> None:
     # rules: Caylus 1303, phase 1 (placing on a road space or the construction site, passing onto the
-    # Guilds Bridge), "Spielaufbau" (the character draft), phase 2 (building, moving the provost), "Gunst"
+    # Guilds Bridge), "Spielaufbau" (the character draft), phase 2 (building, moving the provost, the
+    # Notary's claim, the Fair's favour), "Gunst" (a favour), phase 4 (a monument on a residence)
     state = _first(kind)
     seat = state.current_player
     assert seat is not None
@@ -148,6 +159,7 @@ def test_typical_decisions_are_on_the_board(kind: str) -> None:
     assert {a["id"] for a in result["panel"]} | on_board == legal
     wanted = legal - PANEL_ONLY
     assert wanted and wanted <= on_board
+    assert set(KINDS[kind]) & legal <= on_board
 
 
 def test_placement_goes_on_the_road_space() -> None:
@@ -163,6 +175,25 @@ def test_placement_goes_on_the_road_space() -> None:
     if A.SITE in acting:
         assert acting[A.SITE].attrib["id"] == "site-lots"
     assert acting[A.PASS].attrib["id"] == "road-5"  # the Guilds Bridge
+
+
+def test_claims_and_provost_moves_go_on_their_places() -> None:
+    # rules: Caylus 1303, the Notary (a start building on spaces 6-13) and phase 2 e) (the provost's moves)
+    state = _first("claim")
+    seat = state.current_player
+    assert seat is not None
+    acting = _acting(_elements(draw(state.view(seat), board_actions(state, seat), seat)))
+    claims = [a for a in state.legal_action_ids() if A.CLAIM <= a < A.OFFER]
+    assert claims
+    for a in claims:
+        assert acting[a].attrib["id"] == f"road-{a - A.CLAIM + 6}"
+    state = _first("provost")
+    seat = state.current_player
+    assert seat is not None
+    acting = _acting(_elements(draw(state.view(seat), board_actions(state, seat), seat)))
+    for a in state.legal_action_ids():
+        if A.MOVE <= a < A.CLAIM:
+            assert acting[a].attrib["id"] == f"provost-to-{state.provost + A.MOVES[a - A.MOVE]}"
 
 
 def _mid_game() -> Caylus1303State:
