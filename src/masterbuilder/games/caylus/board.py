@@ -45,7 +45,7 @@ from masterbuilder.games.caylus.tiles import (
 )
 
 INK = "#2b2118"
-HIGHLIGHT = "#e67e22"
+HIGHLIGHT = "#e67e22"  # the outline of a clickable element
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
 # the same colours darkened where they are text on the light board (yellow text would not read)
 SEAT_INK = ("#a93226", "#21618c", "#1e8449", "#8d6e05", "#76448a")
@@ -75,7 +75,7 @@ FONT = "'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
 STYLE = f"""
 .board-caylus text {{ font-family: {FONT}; }}
 .board-caylus .act > .hit {{
-  stroke: #e67e22; stroke-width: 3; }}
+  stroke: {HIGHLIGHT}; stroke-width: 3; }}
 .board-caylus .act {{ cursor: pointer; }}
 """
 
@@ -424,6 +424,13 @@ class _Board:
         return None if c is None else int(c)
 
     @property
+    def now_colour(self) -> str:
+        """What is acting now (a building, a worker, the favour table) is outlined in the deciding seat's
+        colour, apart from the orange of the clickable elements."""
+        current = self.current
+        return "#5b2c6f" if current is None else SEAT_COLOURS[current % 5]
+
+    @property
     def prompt(self) -> str:
         return str(self.view.get("prompt", ""))
 
@@ -512,7 +519,7 @@ class _Board:
         for b in range(6):
             x = MARGIN + 10.0 + b * (w + gap)
             unused = b == 4 and n == 2
-            stroke = "#e67e22" if acting == b else "#7a6648"
+            stroke = self.now_colour if acting == b else "#7a6648"
             inner = [
                 _rect(
                     x,
@@ -555,7 +562,7 @@ class _Board:
                     where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
                     ring = ""
                     if b == 0 and limbo is not None and who == limbo:
-                        ring = _circle(cx, cy, 19, fill="none", stroke=HIGHLIGHT, stroke_width=3)
+                        ring = _circle(cx, cy, 19, fill="none", stroke=self.now_colour, stroke_width=3)
                     inner.append(_pawn(cx, cy, who, f"worker-p{who}-{where}", extra=ring))
             self.add(
                 self.group(
@@ -741,7 +748,7 @@ class _Board:
                     rx=8,
                     class_="hit",
                     fill=KIND_FILL[tile.kind],
-                    stroke=HIGHLIGHT if n == acting else "#6b5a40",
+                    stroke=self.now_colour if n == acting else "#6b5a40",
                     stroke_width=4 if n == acting else 1.5,
                 )
             )
@@ -758,16 +765,22 @@ class _Board:
         if owner is not None:
             out.append(_house(x + TILE_W - 16, y + 17, owner, f"owner-road-{n}", 20))
             title += f" Owned by Seat {owner}."
+        # a ribbon along the top: a lawyer's pending residence, else the space that scores a castle section
+        pending = transforms.get(str(n))
         if n in marks:
-            out.append(
-                f'<rect x="{x + 34}" y="{y + 5}" width="{TILE_W - 68}" height="20" rx="4" fill="#7b241c"/>'
-                + _text(x + TILE_W / 2, y + 20, f"⚑ {marks[n]}", 14, "middle", "b", fill="#ffffff")
-            )
             title += f" The bailiff reaching this space scores the {marks[n]}."
-        if str(n) in transforms:
-            who = transforms[str(n)]
-            out.append(_text(x + TILE_W / 2, y + 92, f"→ residence of Seat {who}", 13, "middle", "b"))
-            title += f" A lawyer turns it into a residence of Seat {who} once its worker has acted."
+        if pending is not None:
+            title += f" A lawyer turns it into a residence of Seat {pending} once its worker has acted."
+            ribbon, fill, colour = "→ residence", KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
+        elif n in marks:
+            ribbon, fill, colour = f"⚑ {marks[n]}", "#7b241c", "#ffffff"
+        else:
+            ribbon = ""
+        if ribbon:
+            out.append(
+                _rect(x + 31, y + 5, TILE_W - 60, 21, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
+                + _text(x + TILE_W / 2 - 1, y + 21, ribbon, 14, "middle", "b", fill=colour)
+            )
         if n > provost:
             out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
         if worker is not None:
@@ -813,7 +826,7 @@ class _Board:
                 s = workers[k]
                 ring = ""
                 if phase == 6 and s == self.current:
-                    ring = _circle(cx, y + 24, 16, fill="none", stroke=HIGHLIGHT, stroke_width=3)
+                    ring = _circle(cx, y + 24, 16, fill="none", stroke=self.now_colour, stroke_width=3)
                 inner.append(_pawn(cx, y + 24, s, f"worker-p{s}-castle", 0.95, ring))
         self.add(
             self.group(
@@ -838,7 +851,7 @@ class _Board:
                     SECTION_PITCH - 6,
                     rx=6,
                     fill=fill,
-                    stroke=HIGHLIGHT if here and phase == 6 else "#a08a66",
+                    stroke=self.now_colour if here and phase == 6 else "#a08a66",
                     stroke_width=3 if here else 1,
                 ),
                 _text(x + 18, sy + 24, sec["section"], 17, cls="b"),
@@ -859,12 +872,13 @@ class _Board:
                     cls="b" if here or sec["scored"] else "faint",
                 ),
             ]
-            # house slots, seven a line
+            # house slots, seven a line, by seat (the view gives counts, not the order they came in, so a
+            # house's id is its slot: a new house appears, the others do not slide)
             k = 0
             for s, count in enumerate(houses):
-                for j in range(count):
+                for _ in range(count):
                     hx, hy = x + 230 + (k % 7) * 40, sy + 20 + (k // 7) * 34
-                    inner.append(_house(hx + 10, hy, s, f"house-{i}-p{s}-{j}", 22))
+                    inner.append(_house(hx + 10, hy, s, f"house-{i}-{k + 1}", 22))
                     k += 1
             for slot in range(k, sec["size"]):
                 hx, hy = x + 230 + (slot % 7) * 40, sy + 20 + (slot // 7) * 34
@@ -906,7 +920,7 @@ class _Board:
                 h,
                 rx=10,
                 fill="#e6dcc4",
-                stroke=HIGHLIGHT if deciding else "#6b5a40",
+                stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
             _text(x + 12, y + 28, "Royal favours", 19, cls="b"),
