@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
@@ -112,6 +113,7 @@ def _char_w(size: float, bold: bool = False) -> float:
     return size * (0.56 if bold else 0.52)
 
 
+@lru_cache(maxsize=4096)
 def _text_w(text: str, size: float, bold: bool = False) -> float:
     table = _WIDTHS[bold]
     return sum(table.get(ch, _OTHER.get(ch, 600)) for ch in text) * size / 1000
@@ -175,10 +177,9 @@ def _rect(
     rx: float = 6,
     extra: str = "",
 ) -> str:
-    return (
-        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="{sw:g}"{extra}/>'
-    )
+    paint = f' stroke="{stroke}" stroke-width="{sw:g}"' if stroke != "none" else ""
+    corner = f' rx="{rx:g}"' if rx else ""
+    return f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"{corner} fill="{fill}"{paint}{extra}/>'
 
 
 def _title(text: str) -> str:
@@ -273,9 +274,12 @@ def _c(resource: int, amount: int, sign: str = "") -> Cube:
     return (resource, amount, sign)
 
 
-def _offer_tokens(o: Offer) -> list[Token]:
-    if o.pay is Pay.RES:
-        paid: list[Token] = [_c(o.resource, o.amount)]
+def _offer_tokens(o: Offer, first: Offer | None = None) -> list[Token]:
+    """'1 cloth → 4 PP'; after a ``first`` offer paid the same way (workers, any), only the amount."""
+    if first is not None and o.pay is first.pay and o.pay is not Pay.RES:
+        paid: list[Token] = [str(o.amount)]
+    elif o.pay is Pay.RES:
+        paid = [_c(o.resource, o.amount)]
     elif o.pay is Pay.ANY:
         paid = [f"{o.amount} any"]
     else:
@@ -318,11 +322,11 @@ def _side_tokens(side: Side, owner_bonus: int = -1, setup: bool = False) -> list
         for k, o in enumerate(side.offers):
             if k:
                 toks.append("or")
-            toks += _offer_tokens(o)
+            toks += _offer_tokens(o, side.offers[0] if k else None)
         return toks
     toks = list(_SHORT[e])
     if e is Effect.STONEMASON and setup:
-        toks.append("without its stone")
+        toks.append("(no stone)")
     return toks
 
 
@@ -334,6 +338,13 @@ def _rich(
     size: float = 14,
     lh: float = 18,
     max_lines: int = 3,
+) -> tuple[str, int]:
+    return _rich_cached(tuple(tokens), x, y, width, size, lh, max_lines)
+
+
+@lru_cache(maxsize=2048)
+def _rich_cached(
+    tokens: tuple[Token, ...], x: float, y: float, width: float, size: float, lh: float, max_lines: int
 ) -> tuple[str, int]:
     """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
     Runs of words on a line are one text element."""
@@ -418,6 +429,12 @@ def _next_lot(view: Mapping[str, Any]) -> int | None:
     return None
 
 
+def _setup_text(tile: Tile) -> str:
+    """The setup side's rule text; the Stonemason's setup side builds without paying the stone."""
+    extra = " without paying its stone" if tile.setup.effect is Effect.STONEMASON else ""
+    return tile.setup.text + extra
+
+
 def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
     """The tooltip of a road space: its building, what a worker there gets, who owns it."""
     n = sp["space"]
@@ -434,7 +451,7 @@ def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
             f"Space {n}: {tile.title}, monument ({tile.pp} PP).{who} No workers; {T.lasting_text(tile.id)}."
         )
     if tile.family in (Family.WOOD, Family.STONE) and owner is None:
-        return f"Space {n}: {tile.title}, setup side: {tile.setup.text}."
+        return f"Space {n}: {tile.title}, setup side: {_setup_text(tile)}."
     bonus = ""
     if tile.owner_bonus >= 0:
         bonus = f" When another player's worker acts here, the owner gets 1 {RES_NAMES[tile.owner_bonus]}."
@@ -656,13 +673,13 @@ def _space(
         + _rect(x, y, TILE_W, TILE_H, body, stroke=stroke, sw=4 if acting else 1.2, extra=' class="hit"')
         + _rect(x, y, TILE_W, 26, band, rx=6)
         + _rect(x, y + 14, TILE_W, 12, band, rx=0)
-        + _t(x + 9, y + 19, n, 16, bold=True, fill=band_ink)
+        + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
     fam_label = "acting now" if acting else fam
     out.append(_t(x + TILE_W - 8, y + 19, fam_label, 14, anchor="end", fill=band_ink, bold=acting))
     name = tile.name if not sp["residence"] else "Residence"
-    size = _fit(name, TILE_W - 16, 16, True)
-    out.append(_t(x + 8, y + 45, name, size, bold=True))
+    size = _fit(name, TILE_W - 16, 17, True)
+    out.append(_t(x + 8, y + 46, name, size, bold=True))
     # what happens here
     if sp["residence"]:
         toks: list[Token] = ["owner: +1 worker each recruitment"]
@@ -674,7 +691,7 @@ def _space(
         toks = _side_tokens(tile.built, tile.owner_bonus)
     if n == BRIDGE_SPACE:
         toks = ["pass here"]
-    svg, _ = _rich(toks, x + 8, y + 66, TILE_W - 16, 14, 18, 2)
+    svg, _ = _rich(toks, x + 8, y + 67, TILE_W - 16, 15, 19, 2)
     out.append(svg)
     out.append("</g>")
     # owner, workers, passers
@@ -718,7 +735,7 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
         ident = f"slot-{k + 1}"
         usable = k < open_slots
         band, body, band_ink = FAMILY_COLOURS[tile.family.value]
-        rule = f"Construction-site slot {k + 1}: the {tile.title}, setup side: {tile.setup.text}"
+        rule = f"Construction-site slot {k + 1}: the {tile.title}, setup side: {_setup_text(tile)}"
         if not usable:
             rule += f" (favours may use it from round {SLOT_ROUNDS[k]})"
         out.append(f"<g{acts.attrs(ident, 'slot')}>" + acts.title(ident, rule))
@@ -912,7 +929,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             stock += f" · {_n(p['forgone_workers'], 'worker')} forgone"
         if over and p["final_bonus"]:
             stock += f" · +{p['final_bonus']} PP for gold"
-        out.append(_t(MARGIN + 200, top + 56, stock, 15))
+        out.append(_t(MARGIN + 200, top + 56, stock, 16))
         # characters
         cx0 = WIDTH - MARGIN - 2 * CHIP_W - 16
         for k, key in enumerate(chars):
@@ -951,8 +968,8 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
     ]
     top += 28
     per_row = 4
-    texts = {key: _wrap(next(ch for ch in CHARACTERS if ch.key == key).text, CARD_W - 20, 14) for key in keys}
-    card_h = 38 + 17 * max(len(lines) for lines in texts.values())
+    texts = {key: _wrap(next(ch for ch in CHARACTERS if ch.key == key).text, CARD_W - 20, 15) for key in keys}
+    card_h = 40 + 18 * max(len(lines) for lines in texts.values())
     for k, key in enumerate(keys):
         c = next(ch for ch in CHARACTERS if ch.key == key)
         x = MARGIN + (k % per_row) * (CARD_W + 8.67)
@@ -964,7 +981,7 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
             + acts.title(ident, f"{c.name}: {c.text}")
             + _rect(x, y, CARD_W, card_h, "#fdf6e3", stroke="#7a5c2e", sw=1.3, extra=' class="hit"')
             + _t(x + 10, y + 22, c.name, 16, bold=True)
-            + "".join(_t(x + 10, y + 42 + 17 * i, line, 14) for i, line in enumerate(lines))
+            + "".join(_t(x + 10, y + 43 + 18 * i, line, 15) for i, line in enumerate(lines))
             + "</g>"
         )
     rows = (len(keys) + per_row - 1) // per_row
@@ -1015,7 +1032,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
         _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
         _t(x + SUP_W - 6, y + 45, f"{tile.pp} PP", 15, bold=True, anchor="end"),
         f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
-        _rich(effect, x + 6, y + 71, SUP_W - 12, 13.5, 17, 3)[0],
+        _rich(effect, x + 6, y + 71, SUP_W - 12, 14, 17, 3)[0],
         "</g>",
     ]
     return "".join(out)
