@@ -108,8 +108,8 @@ FAVOUR_SHORT: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("1 food",), ("1 wood", "or 1 stone"), ("1 cloth",), ("give 1 cube,", "take 2"), ("1 gold",)),
     (
         ("nothing",),
-        ("wood building", "for 1 wood less"),
-        ("stone building", "for 1 stone less"),
+        ("wood building", "1 wood less"),
+        ("stone building", "1 stone less"),
         ("residence", "for 1 cloth"),
         ("prestige", "building"),
     ),
@@ -810,7 +810,7 @@ class _Board:
             _text(x + 102, y + 30, "workers, in order:", 15, cls="faint"),
         ]
         for k in range(n):
-            cx = x + 250 + k * 36
+            cx = x + 250 + k * 56
             inner.append(
                 _circle(
                     cx,
@@ -828,13 +828,17 @@ class _Board:
                 if phase == 6 and s == self.current:
                     ring = _circle(cx, y + 24, 16, fill="none", stroke=self.now_colour, stroke_width=3)
                 inner.append(_pawn(cx, y + 24, s, f"worker-p{s}-castle", 0.95, ring))
+                given = int(self.players[s]["batches_given"])
+                if given:
+                    inner.append(_text(cx + 17, y + 30, f"+{given}", 14, cls="b", fill=SEAT_INK[s % 5]))
         self.add(
             self.group(
                 "castle-workers",
                 "".join(inner),
                 "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
                 "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
-                "none. The one who gives the most houses takes a royal favour.",
+                "none. The one who gives the most houses takes a royal favour. Beside each worker: the houses "
+                "it has given this turn.",
             )
         )
         for i, sec in enumerate(sections):
