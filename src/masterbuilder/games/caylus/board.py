@@ -837,8 +837,8 @@ class _Board:
                 "".join(inner),
                 "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
                 "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
-                "none. The one who gives the most houses takes a royal favour. Beside each worker: the houses "
-                "it has given this turn.",
+                "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
+                "houses it has given this turn.",
             )
         )
         for i, sec in enumerate(sections):
