@@ -15,10 +15,10 @@ from masterbuilder.agents import Agent, make_agent
 from masterbuilder.core.board import BoardAction, board_actions, clickable_ids, draw_board, panel_actions
 from masterbuilder.games.builders import actions as A
 from masterbuilder.games.builders.board import building_rule, draw, worker_rule
-from masterbuilder.games.builders.cards import BUILDINGS, WORKERS
+from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, WorkerKind
 from masterbuilder.games.builders.state import BuildersState
 
-from .helpers import building, fresh, send
+from .helpers import building, fresh, give_site, give_workers, send, set_coins, worker
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -123,7 +123,8 @@ def test_every_position_follows_the_contract() -> None:
 
 
 def test_only_end_turn_is_left_to_the_panel() -> None:
-    # rules: Builders, "Przebieg gry" — every action but ending the turn belongs to something on the table:
+    # rules: Builders, the turn: 3 actions (more for 5 coins each) among starting a building, hiring a worker,
+    # sending a worker to work and taking coins; each but ending the turn belongs to something on the table:
     # a face-up building (start), a face-up worker (hire), a free worker (send), a site (send it there),
     # the bank (take coins, buy an action)
     for state in POSITIONS:
@@ -204,7 +205,12 @@ def test_typical_decisions_are_on_their_cards() -> None:
     assert elements[f"building-{b}"].get("data-action") == str(A.TO + b)
     code = WORKERS[apprentice].code
     assert f"Your turn: choose the building to send {code} to" in "".join(elements["turn"].itertext())
-    assert "sending…" in "".join(elements[f"worker-{apprentice}"].itertext())
+    assert "sent…" in "".join(elements[f"worker-{apprentice}"].itertext())
+
+
+def _site_text(state: BuildersState, b: int) -> str:
+    seat = state.current_player
+    return "".join(_by_id(_check_drawing(state, seat))[f"building-{b}"].itertext())
 
 
 def test_the_next_send_cost_is_shown_on_the_site() -> None:
@@ -213,13 +219,21 @@ def test_the_next_send_cost_is_shown_on_the_site() -> None:
     state = fresh(2, 0)
     seat = state.current_player
     assert seat is not None
-    b = state.building_row()[0]
-    state.apply(A.START + b)
-    assert "next worker here: 1 action" in "".join(_check_drawing(state, seat).itertext())
-    send(state, state.free_workers(seat)[0], b)
-    if b in state.sites(seat):
-        elements = _by_id(_check_drawing(state, seat))
-        assert "next worker here: 2 actions" in "".join(elements[f"building-{b}"].itertext())
+    inn = building("Inn")  # needs S2 W1 K1 T2
+    first = worker(WorkerKind.APPRENTICE, (1, 1, 0, 0))
+    second = worker(WorkerKind.APPRENTICE, (0, 0, 1, 1))
+    give_site(state, seat, inn)
+    give_workers(state, seat, first, second)
+    set_coins(state, seat, 20)
+    assert "next worker: 1 action" in _site_text(state, inn)
+    send(state, first, inn)
+    assert "next worker: 2 actions" in _site_text(state, inn)
+    # while choosing the building for a worker, the site says what sending it there would cost and leave
+    state.apply(A.SEND + second)
+    assert "2 actions · then needs S1 T1" in _site_text(state, inn)
+    state.apply(A.TO + inn)
+    assert state.actions_left == 0
+    assert "next worker: 3 actions, too many" in _site_text(state, inn)
 
 
 def test_the_decision_and_the_actions_left_are_in_the_turn_bar() -> None:

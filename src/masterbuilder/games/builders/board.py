@@ -3,12 +3,14 @@
 Reads only the view and the actions (see :mod:`masterbuilder.core.board`), never the state, so it shows
 nothing the seat may not see. Layout, top to bottom: the turn bar (round, who plays, the decision in words,
 actions left), the face-up buildings with their deck, the face-up workers with theirs and the bank, then one
-panel per player: coins, points and score, buildings under construction with their crews and progress per
-resource, free workers, completed buildings.
+panel per player (the viewer's first): coins, points and score, buildings under construction with their
+crews and progress per resource, free workers, completed buildings.
 
 Where the actions sit: "start" on a face-up building, "hire" on a face-up worker, "send" on a free worker,
 "... to" on a building under construction, "take coins" and "buy action" on the bank; "end turn" is left to
 the page's panel.
+
+The page shows the board about 880 px wide at 1280x800 (a 0.73 scale), so the smallest text is 16 units.
 """
 
 from __future__ import annotations
@@ -34,37 +36,36 @@ SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
 SEAT_NAMES = ("red", "blue", "green", "yellow", "purple")
 SEAT_INK = ("#fff", "#fff", "#fff", "#2b2118", "#fff")  # text on a seat-coloured band
 RESOURCE_COLOURS = ("#6f7c7d", "#8d5524", "#1f4e79", "#c0561a")  # stone, wood, knowledge, tile
-RESOURCE_WORDS = ("stone", "wood", "knowledge", "tile")
-INK = "#2b2118"
-MUTED = "#6e5f4b"
-PAPER = "#fffaf0"
 LINE = "#8a7a5a"
 GOLD = "#e8b83a"
 BUILDING_BAND = "#7d5a3c"
 MACHINE_BAND = "#4d5d6e"
 WORKER_BAND = "#a07c45"
+PANEL = "#f7efdd"
 
-# Layout (viewBox units; the page scales the board to its width, about 900 to 1200 px).
-BUILDING_W, BUILDING_H = 178, 140
-WORKER_W, WORKER_H = 140, 140
+# Layout (viewBox units).
 GAP = 12
-BANK_X = 10 + 5 * (WORKER_W + GAP) + WORKER_W + 20
+BUILDING_W, BUILDING_H = 178, 118
+WORKER_W, WORKER_H = 140, 104
+DECK_OFFSET = 4  # each card under the top one shows this much
+BANK_X = 10 + 5 * (WORKER_W + GAP) + WORKER_W + 2 * DECK_OFFSET + 14
 SITE_W = 210
 SITES_PER_ROW = 3
-RIGHT_X = 20 + SITES_PER_ROW * (SITE_W + 10) + 2
-MINI_W, MINI_H = 118, 70
-DONE_W = 158
+RIGHT_X = 20 + SITES_PER_ROW * (SITE_W + 10)  # free workers and completed buildings
+MINI_W, MINI_H, MINI_PER_ROW = 114, 64, 4
 
 STYLE = """
 .board-builders text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif;
-  fill: #2b2118; font-size: 15px; }
-.board-builders .s { font-size: 14px; }
-.board-builders .label { font-size: 17px; font-weight: 700; fill: #6e5f4b; }
-.board-builders .name { font-size: 16px; font-weight: 700; }
-.board-builders .big { font-size: 22px; font-weight: 700; }
+  fill: #2b2118; font-size: 17px; }
+.board-builders .s { font-size: 16px; }
+.board-builders .c { font-size: 15px; font-weight: 700; fill: #fff; }
+.board-builders .label { font-size: 19px; font-weight: 700; fill: #6e5f4b; }
+.board-builders .name { font-size: 18px; font-weight: 700; }
+.board-builders .big { font-size: 25px; font-weight: 700; }
 .board-builders .b { font-weight: 700; }
 .board-builders .w { fill: #fff; }
 .board-builders .mut { fill: #6e5f4b; }
+.board-builders .pale { fill: #e8dcc0; }
 .board-builders .warn { fill: #9c3d0c; }
 .board-builders .frame { fill: #fffaf0; stroke: #8a7a5a; stroke-width: 1.5; }
 .board-builders .act { cursor: pointer; }
@@ -113,14 +114,7 @@ def _text(x: float, y: float, text: object, cls: str = "", anchor: str = "start"
 
 
 def _rect(
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    fill: str,
-    stroke: str = "none",
-    rx: float = 6,
-    extra: str = "",
+    x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", rx: float = 6, extra: str = ""
 ) -> str:
     return (
         f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
@@ -132,51 +126,57 @@ def _frame(x: float, y: float, w: float, h: float, rx: float = 8) -> str:
     return f'<rect class="frame" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}"/>'
 
 
-def _coin(x: float, y: float, value: object, r: float = 13) -> str:
+def _coin(x: float, y: float, value: object, r: float = 14) -> str:
     """A gold coin centred at (x, y) with a number on it."""
     return (
         f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{GOLD}" stroke="#9a7412" stroke-width="1.5"/>'
-        + _text(x, y + 5, value, "b", "middle")
+        + _text(x, y + 6, value, "b", "middle")
     )
 
 
-def _shield(x: float, y: float, value: object, r: float = 13) -> str:
+def _shield(x: float, y: float, value: object, r: float = 14) -> str:
     """A points shield centred at (x, y)."""
     path = (
         f"M{x - r:g},{y - r:g}h{2 * r:g}v{r:g}q0,{r * 0.8:g} -{r:g},{r * 1.2:g}"
         f"q-{r:g},-{r * 0.4:g} -{r:g},-{r * 1.2:g}z"
     )
-    return f'<path d="{path}" fill="#3f6b45" stroke="#24402a"/>' + _text(x, y + 5, value, "b w", "middle")
+    return f'<path d="{path}" fill="#3f6b45" stroke="#24402a"/>' + _text(x, y + 6, value, "b w", "middle")
 
 
-def _chip(x: float, y: float, resource: int, amount: int | None, w: float = 38, h: float = 24) -> str:
+def _chip(
+    x: float, y: float, resource: int, amount: int | None, w: float, h: float = 26, cls: str = "b w"
+) -> str:
     """A resource chip: its letter and the amount ("S2"), coloured by resource."""
     label = RESOURCE_LETTERS[resource] + ("" if amount is None else str(amount))
     return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _text(
-        x + w / 2, y + h / 2 + 5, label, "b w", "middle"
+        x + w / 2, y + h / 2 + 6, label, cls, "middle"
     )
 
 
-def _chips(x: float, y: float, amounts: Sequence[int], w: float = 38, gap: float = 4) -> str:
-    out = []
-    for r, n in enumerate(amounts):
-        if n:
-            out.append(_chip(x, y, r, n, w))
-            x += w + gap
-    return "".join(out)
+def _chips(x: float, y: float, amounts: Sequence[int], room: float, w: float = 42, cls: str = "b w") -> str:
+    """The non-zero amounts as chips from (x, y), as wide as ``w`` but all within ``room``."""
+    shown = [(r, n) for r, n in enumerate(amounts) if n]
+    gap = 3
+    w = min(w, (room - gap * (len(shown) - 1)) / max(len(shown), 1))
+    return "".join(_chip(x + i * (w + gap), y, r, n, w, cls=cls) for i, (r, n) in enumerate(shown))
 
 
-def _fit(name: str, width: float, size: int = 16) -> str:
-    """Attributes that fit ``name`` into ``width``: a smaller font (from a rough average glyph width of a
-    bold sans), and below 12 px a squeeze with ``textLength`` rather than a font nobody can read."""
-    fits = int(width / (0.64 * max(len(name), 1)))
-    if fits >= 12:
+def _width(text: str, size: float, bold: bool = True) -> float:
+    """A rough width of ``text`` in a sans font (from DejaVu Sans's average glyph width, a wide one)."""
+    return len(text) * size * (0.63 if bold else 0.55)
+
+
+def _fit(text: str, width: float, size: int = 18, bold: bool = True) -> str:
+    """Attributes that fit ``text`` into ``width``: a smaller font, and below 13 px a squeeze with
+    ``textLength`` rather than a font nobody can read."""
+    fits = int(size * width / max(_width(text, size, bold), 1))
+    if fits >= 13:
         return f' style="font-size:{min(size, fits)}px"'
-    return f' style="font-size:12px" textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
+    return f' style="font-size:13px" textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
 
 
 class _Board:
-    """The drawing being written; each legal action is placed on one element at most (``take``)."""
+    """The drawing being written; each legal action is placed on one element at most (``open``)."""
 
     def __init__(self, view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> None:
         self.view = view
@@ -211,25 +211,18 @@ class _Board:
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
         self.add(
             _frame(x, y, BUILDING_W, BUILDING_H),
-            _rect(x + 3, y + 3, BUILDING_W - 6, 30, band, rx=6),
-            _text(x + 10, y + 24, card.name, "name w", extra=_fit(card.name, BUILDING_W - 20)),
-            _text(x + 8, y + 54, "needs", "s mut"),
-            _chips(x + 8, y + 62, card.requires),
+            _rect(x + 3, y + 3, BUILDING_W - 6, 32, band, rx=6),
+            _text(x + 10, y + 26, card.name, "name w", extra=_fit(card.name, BUILDING_W - 20)),
+            _chips(x + 8, y + 44, card.requires, BUILDING_W - 16),
         )
         if card.machine_worker is not None:
             self.add(
-                _text(x + 8, y + 104, "then works as", "s mut"),
-                _chips(x + 8, y + 110, WORKERS[card.machine_worker].produces),
-                _shield(x + BUILDING_W - 24, y + 120, card.points),
+                _text(x + 8, y + 102, "works as", "s"),
+                _chips(x + 82, y + 83, WORKERS[card.machine_worker].produces, 50),
+                _shield(x + BUILDING_W - 24, y + 95, card.points),
             )
         else:
-            self.add(
-                _text(x + 8, y + 126, "pays", "s mut"),
-                _coin(x + 62, y + 121, card.coins, 15),
-                _shield(x + 102, y + 122, card.points, 14),
-            )
-        if next_card:
-            self.add(_text(x + BUILDING_W - 8, y + 54, "next", "s b mut", "end"))
+            self.add(_coin(x + 26, y + 95, card.coins, 16), _shield(x + 68, y + 95, card.points, 15))
         self.add("</g>")
 
     def worker_card(
@@ -240,35 +233,32 @@ class _Board:
         self.open(f"worker-{worker}", action_id, rule, "card next" if next_card else "card")
         self.add(
             _frame(x, y, WORKER_W, WORKER_H),
-            _rect(x + 3, y + 3, WORKER_W - 6, 30, WORKER_BAND, rx=6),
-            _text(x + 10, y + 24, card.code, "name w"),
-            _text(x + WORKER_W - 10, y + 24, card.kind.value, "s w", "end"),
-            _text(x + 8, y + 54, "makes", "s mut"),
-            _chips(x + 8, y + 62, card.produces, 34, 3),
-            _text(x + 8, y + 126, "wage", "s mut"),
-            _coin(x + 62, y + 121, card.wage),
+            _rect(x + 3, y + 3, WORKER_W - 6, 32, WORKER_BAND, rx=6),
+            _text(x + 10, y + 26, card.code, "name w"),
+            _coin(x + WORKER_W - 22, y + 19, card.wage),
+            _text(x + 8, y + 58, card.kind.value, "s"),
+            _chips(x + 8, y + 68, card.produces, WORKER_W - 16),
+            "</g>",
         )
-        if next_card:
-            self.add(_text(x + WORKER_W - 8, y + 54, "next", "s b mut", "end"))
-        self.add("</g>")
 
     def deck(self, x: float, y: float, w: float, h: float, size: int, what: str, top: int | None) -> None:
         """A deck: a stack of backs with its size, and the visible top card (if any) lying on it."""
-        self.add(
-            f'<g id="{what}-deck">', f"<title>{esc(f'The {what} deck: ' + _plural(size, 'card'))}</title>"
+        title = f"The {what} deck: {_plural(size, 'card')}" + (
+            "; its top card is shown" if top is not None else ""
         )
+        self.add(f'<g id="{what}-deck">', f"<title>{esc(title)}</title>")
         if not size:
             self.add(
                 _rect(x, y, w, h, "none", LINE, 8, ' stroke-dasharray="6 5"'),
-                _text(x + w / 2, y + h / 2 + 5, "deck empty", "s mut", "middle"),
+                _text(x + w / 2, y + h / 2 + 6, "deck empty", "s mut", "middle"),
             )
         for i in (2, 1, 0):
             if size > i:
-                self.add(_rect(x + 4 * i, y + 4 * i, w, h, "#cdb98e", LINE, 8))
+                self.add(_rect(x + DECK_OFFSET * i, y + DECK_OFFSET * i, w, h, "#cdb98e", LINE, 8))
         if size and top is None:
             self.add(
-                _text(x + w / 2, y + h / 2 - 4, f"{what}s", "name", "middle"),
-                _text(x + w / 2, y + h / 2 + 18, _plural(size, "card"), "s", "middle"),
+                _text(x + w / 2, y + h / 2 - 2, f"{what}s", "name", "middle"),
+                _text(x + w / 2, y + h / 2 + 22, _plural(size, "card"), "s", "middle"),
             )
         self.add("</g>")
         if top is not None:
@@ -276,6 +266,23 @@ class _Board:
                 self.building_card(x, y, top, None, next_card=True)
             else:
                 self.worker_card(x, y, top, None, next_card=True)
+
+    def mini_worker(self, x: float, y: float, worker: int, pending: bool) -> None:
+        """A free worker (or built machine) in a player's panel."""
+        card = WORKERS[worker]
+        self.open(f"worker-{worker}", SEND + worker, worker_rule(worker), "worker")
+        self.add(_frame(x, y, MINI_W, MINI_H, 6))
+        if pending:
+            colour = SEAT_COLOURS[self.view["current_player"]]
+            self.add(_rect(x - 3, y - 3, MINI_W + 6, MINI_H + 6, "none", colour, 8, ' stroke-width="4"'))
+        self.add(
+            _text(x + 8, y + 22, card.code, "name"),
+            _coin(x + MINI_W - 16, y + 16, card.wage, 12),
+            _chips(x + 5, y + 33, card.produces, MINI_W - 10, cls="c"),
+        )
+        if pending:
+            self.add(_text(x + 48, y + 22, "sent…", "s b warn"))
+        self.add("</g>")
 
     # ---- sections ---------------------------------------------------------------------------------
 
@@ -307,17 +314,18 @@ class _Board:
         view = self.view
         current = view["current_player"]
         colour = "#7f8c8d" if current is None else SEAT_COLOURS[current]
+        h = 76
         self.add(
-            '<g id="turn">',
-            _rect(10, y, WIDTH - 20, 78, "#3b2a1a", rx=10),
-            _rect(10, y, 16, 78, colour, rx=4),
+            '<g id="turn">', _rect(10, y, WIDTH - 20, h, "#3b2a1a", rx=10), _rect(10, y, 16, h, colour, rx=4)
         )
         head = f"The Builders: Middle Ages · round {view['round']}"
         if view["final_round"] and not view["is_terminal"]:
-            head += " · FINAL ROUND (17 points reached)"
+            head += " · FINAL ROUND: 17 points reached"
+        decision = self.decision()
+        room = WIDTH - 80 - (130 if current is not None else 0)
         self.add(
-            _text(40, y + 28, head, "s", extra=' style="fill:#e8dcc0"'),
-            _text(40, y + 60, self.decision(), "big", extra=' style="fill:#fff"'),
+            _text(40, y + 27, head, "s pale"),
+            _text(40, y + 60, decision, "big w", extra=_fit(decision, room, 25)),
         )
         if current is not None:
             left = view["actions_left"]
@@ -325,7 +333,7 @@ class _Board:
             x0 = WIDTH - 30 - pips * 30
             self.add(
                 f'<g id="actions-left"><title>{esc(_plural(left, "action") + " left this turn")}</title>',
-                _text(WIDTH - 30, y + 28, "actions left", "s", "end", ' style="fill:#e8dcc0"'),
+                _text(WIDTH - 30, y + 27, "actions left", "s pale", "end"),
             )
             for i in range(pips):
                 fill = colour if i < left else "none"
@@ -335,89 +343,77 @@ class _Board:
                 )
             self.add("</g>")
         self.add("</g>")
-        return y + 78
+        return y + h
+
+    def slots(self, y: float, kind: str, w: float, h: float) -> None:
+        """The five places of a face-up row (dashed, seen where the deck ran out)."""
+        for i in range(5):
+            self.add(
+                f'<rect id="{kind}-row-{i}" x="{10 + i * (w + GAP):g}" y="{y:g}" width="{w:g}" '
+                f'height="{h:g}" rx="8" fill="none" stroke="{LINE}" stroke-dasharray="6 5"/>'
+            )
 
     def market(self, y: float) -> float:
         view = self.view
-        deck = view["building_deck_size"]
+        over = view["is_terminal"]
+        deck_x = 10 + 5 * (BUILDING_W + GAP)
         self.add(
-            _text(12, y + 20, "Buildings", "label"),
-            _text(
-                120,
-                y + 20,
-                f"start one for 1 action · deck: {_plural(deck, 'card')}, top card shown",
-                "s mut",
-            ),
+            _text(12, y + 21, "Buildings", "label"),
+            _text(124, y + 21, "" if over else "start one for 1 action", "s mut"),
+            _text(deck_x, y + 21, f"deck: {_plural(view['building_deck_size'], 'card')}", "s mut"),
         )
         y += 30
-        for i in range(5):
-            x = 10 + i * (BUILDING_W + GAP)
-            self.add(
-                f'<rect id="building-row-{i}" x="{x}" y="{y:g}" width="{BUILDING_W}" height="{BUILDING_H}" '
-                f'rx="8" fill="none" stroke="{LINE}" stroke-dasharray="6 5"/>'
-            )
+        self.slots(y, "building", BUILDING_W, BUILDING_H)
         for i, b in enumerate(view["building_row"]):
             self.building_card(10 + i * (BUILDING_W + GAP), y, b, START + b)
         self.deck(
-            10 + 5 * (BUILDING_W + GAP) + 4,
+            deck_x,
             y,
             BUILDING_W,
             BUILDING_H,
-            deck,
+            view["building_deck_size"],
             "building",
             view["building_deck_top"],
         )
-        y += BUILDING_H + 14
-        deck = view["worker_deck_size"]
-        shown = ", top card shown" if view["worker_deck_top"] is not None else ""
+        y += BUILDING_H + 2 * DECK_OFFSET + 8
+        deck_x = 10 + 5 * (WORKER_W + GAP)
         self.add(
-            _text(12, y + 20, "Workers", "label"),
-            _text(100, y + 20, f"hire one for 1 action · deck: {_plural(deck, 'card')}{shown}", "s mut"),
-            _text(BANK_X, y + 20, "Bank", "label"),
-            _text(BANK_X + 58, y + 20, "coins for actions", "s mut"),
+            _text(12, y + 21, "Workers", "label"),
+            _text(110, y + 21, "" if over else "hire one for 1 action", "s mut"),
+            _text(deck_x, y + 21, f"deck: {_plural(view['worker_deck_size'], 'card')}", "s mut"),
+            _text(BANK_X, y + 21, "Bank", "label"),
         )
         y += 30
-        for i in range(5):
-            x = 10 + i * (WORKER_W + GAP)
-            self.add(
-                f'<rect id="worker-row-{i}" x="{x}" y="{y:g}" width="{WORKER_W}" height="{WORKER_H}" '
-                f'rx="8" fill="none" stroke="{LINE}" stroke-dasharray="6 5"/>'
-            )
+        self.slots(y, "worker", WORKER_W, WORKER_H)
         for i, w in enumerate(view["worker_row"]):
             self.worker_card(10 + i * (WORKER_W + GAP), y, w, HIRE + w)
-        self.deck(
-            10 + 5 * (WORKER_W + GAP) + 4, y, WORKER_W, WORKER_H, deck, "worker", view["worker_deck_top"]
-        )
+        self.deck(deck_x, y, WORKER_W, WORKER_H, view["worker_deck_size"], "worker", view["worker_deck_top"])
         self.bank(BANK_X, y)
-        return y + WORKER_H
+        return y + WORKER_H + 2 * DECK_OFFSET
 
     def bank(self, x: float, y: float) -> None:
         """The bank: take 1, 3 or 6 coins for 1, 2 or 3 actions; buy an extra action for 5 coins."""
         self.add('<g id="bank">', _rect(x, y, WIDTH - 10 - x, WORKER_H, "#e6d6b0", LINE, 8))
-        cw, ch = (WIDTH - 10 - x - 24) / 2, (WORKER_H - 24) / 2
+        cw, ch = (WIDTH - 10 - x - 18) / 2, (WORKER_H - 18) / 2
         cells = [(TAKE_COINS + i, i + 1) for i in range(3)] + [(BUY_ACTION, 0)]
         for k, (action_id, spent) in enumerate(cells):
-            cx, cy = x + 8 + (k % 2) * (cw + 8), y + 8 + (k // 2) * (ch + 8)
+            cx, cy = x + 6 + (k % 2) * (cw + 6), y + 6 + (k // 2) * (ch + 6)
             if spent:
                 coins = COINS_FOR_ACTIONS[spent]
                 rule = f"Take {_plural(coins, 'coin')} from the bank for {_plural(spent, 'action')}"
-                element, top, bottom, value = (
-                    f"bank-take-{coins}",
-                    f"+{coins}",
-                    _plural(spent, "action"),
-                    "coin",
+                self.open(f"bank-take-{coins}", action_id, rule)
+                self.add(
+                    _frame(cx, cy, cw, ch, 6),
+                    _coin(cx + 21, cy + ch / 2, f"+{coins}", 16),
+                    _text(cx + 42, cy + ch / 2 + 6, _plural(spent, "action"), "s"),
                 )
             else:
                 rule = f"Buy an extra action for {EXTRA_ACTION_PRICE} coins"
-                element, top, bottom, value = "bank-buy", "+1 action", f"pay {EXTRA_ACTION_PRICE}", "buy"
-            self.open(element, action_id, rule)
-            self.add(_frame(cx, cy, cw, ch, 6))
-            if value == "coin":
-                self.add(_coin(cx + 22, cy + ch / 2, top, 17), _text(cx + 44, cy + ch / 2 + 5, bottom, "s"))
-            else:
+                self.open("bank-buy", action_id, rule)
                 self.add(
-                    _text(cx + cw / 2, cy + 24, top, "b", "middle"),
-                    _text(cx + cw / 2, cy + 46, f"for {EXTRA_ACTION_PRICE} coins", "s", "middle"),
+                    _frame(cx, cy, cw, ch, 6),
+                    _text(cx + cw / 2, cy + 19, "+1 action", "s b", "middle"),
+                    _text(cx + cw / 2, cy + 38, f"for {EXTRA_ACTION_PRICE} coins", "s", "middle"),
                 )
             self.add("</g>")
         self.add("</g>")
@@ -428,15 +424,15 @@ class _Board:
         if viewer is not None:  # the viewer's own panel first, then the others in turn order
             players = players[viewer:] + players[:viewer]
         for player in players:
-            y = self.player(player, y + 14)
+            y = self.player(player, y + 12)
         return y
 
     def player(self, player: Mapping[str, Any], y: float) -> float:
         view = self.view
         p = player["seat"]
         to_move = view["current_player"] == p
-        colour, ink = SEAT_COLOURS[p], SEAT_INK[p]
-        start = len(self.parts)  # the panel's frame goes in first, once its height is known
+        colour, ink = SEAT_COLOURS[p], f' style="fill:{SEAT_INK[p]}"'
+        start = len(self.parts)  # the panel's background goes in first, once its height is known
         tags = [seat_name(p)]
         if view["viewer"] == p:
             tags.append("you")
@@ -444,80 +440,59 @@ class _Board:
             tags.append("first player")
         if p in view["winners"]:
             tags.append("WINNER")
-        self.add(f'<g id="player-{p}">', _rect(10, y, WIDTH - 20, 40, colour, rx=8))
-        self.add(_text(24, y + 27, " · ".join(tags), "name", extra=f' style="fill:{ink}"'))
+        self.add(
+            f'<g id="player-{p}">',
+            _rect(10, y, WIDTH - 20, 42, colour, rx=8),
+            _text(24, y + 28, " · ".join(tags), "name", extra=ink),
+        )
         if to_move:
-            left = view["actions_left"]
-            self.add(
-                _text(
-                    430,
-                    y + 27,
-                    f"▶ playing · {_plural(left, 'action')} left",
-                    "name",
-                    extra=f' style="fill:{ink}"',
-                )
-            )
+            left = _plural(view["actions_left"], "action")
+            self.add(_text(470, y + 28, f"▶ playing · {left} left", "name", extra=ink))
         right = WIDTH - 24
-        points, coins = player["building_points"], player["coins"]
-        score = (
-            f"Score {player['score']}: {_plural(points, 'point')} from buildings and machines "
-            f"+ {player['score'] - points} for {_plural(coins, 'coin')}"
+        points, coins, score = player["building_points"], player["coins"], player["score"]
+        why = (
+            f"Score {score}: {_plural(points, 'point')} from buildings and machines "
+            f"+ {score - points} for {_plural(coins, 'coin')}"
         )
         self.add(
-            f'<g id="score-p{p}"><title>{esc(score)}</title>',
-            _text(right, y + 27, f"score {player['score']}", "big", "end", f' style="fill:{ink}"'),
+            f'<g id="score-p{p}"><title>{esc(why)}</title>',
+            _text(right, y + 30, f"score {score}", "big", "end", ink),
             "</g>",
-            f'<g id="points-p{p}"><title>{esc(_plural(points, "building point"))}</title>',
-            _shield(right - 180, y + 19, points, 13),
-            _text(right - 161, y + 27, "points", "s", extra=f' style="fill:{ink}"'),
+            f'<g id="points-p{p}"><title>{esc(_plural(points, "point"))} from buildings and machines</title>',
+            _shield(right - 215, y + 20, points, 14),
+            _text(right - 195, y + 28, "points", "s", extra=ink),
             "</g>",
-            f'<g id="coins-p{p}"><title>{esc(_plural(player["coins"], "coin"))}</title>',
-            _coin(right - 285, y + 20, player["coins"], 15),
-            _text(right - 264, y + 27, "coins", "s", extra=f' style="fill:{ink}"'),
+            f'<g id="coins-p{p}"><title>{esc(_plural(coins, "coin"))}</title>',
+            _coin(right - 320, y + 21, coins, 16),
+            _text(right - 298, y + 28, "coins", "s", extra=ink),
             "</g>",
         )
-        top = y + 48
-        left_bottom = self.sites(player, top, to_move)
-        right_bottom = self.free_and_done(player, top)
-        bottom = max(left_bottom, right_bottom) + 10
-        width = 4 if to_move else 1.5
+        top = y + 50
+        bottom = max(self.sites(player, top, to_move), self.free_and_done(player, top)) + 10
+        stroke = f' stroke-width="{4 if to_move else 1.5}"'
         self.parts.insert(
-            start,
-            _rect(
-                10,
-                y,
-                WIDTH - 20,
-                bottom - y,
-                "#f7efdd",
-                colour if to_move else LINE,
-                10,
-                f' stroke-width="{width}"',
-            ),
+            start, _rect(10, y, WIDTH - 20, bottom - y, PANEL, colour if to_move else LINE, 10, stroke)
         )
         self.add("</g>")
         return bottom
 
     def sites(self, player: Mapping[str, Any], y: float, to_move: bool) -> float:
-        p = player["seat"]
         sites = player["sites"]
-        self.add(_text(22, y + 16, "Under construction", "label"))
-        y += 26
+        self.add(_text(22, y + 18, "Under construction", "label"))
+        y += 28
         if not sites:
-            self.add(_text(22, y + 18, "nothing yet", "s mut"))
+            self.add(_text(22, y + 18, "nothing", "s mut"))
             return y + 26
-        bottom = y
         row_height = 0.0
         for i, site in enumerate(sites):
             if i and i % SITES_PER_ROW == 0:
                 y += row_height + 10
                 row_height = 0
             x = 20 + (i % SITES_PER_ROW) * (SITE_W + 10)
-            h = self.site(site, x, y, to_move, p)
-            row_height = max(row_height, h)
-            bottom = y + row_height
-        return bottom
+            row_height = max(row_height, self.site(site, x, y, to_move))
+        return y + row_height
 
-    def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool, p: int) -> float:
+    def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool) -> float:
         """A building under construction: progress per resource, its crew, and (for the player to move)
         what the next worker sent there costs; while a worker is being sent, what it would add."""
         b = site["building"]
@@ -529,29 +504,29 @@ class _Board:
         adds = WORKERS[pending].produces if pending is not None else (0, 0, 0, 0)
         rows = [r for r in range(4) if need[r]]
         crew_rows = max(1, (len(crew) + 3) // 4)
-        h = 40 + 24 * len(rows) + 6 + 28 * crew_rows + (26 if to_move else 4)
+        h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + (26 if to_move else 2)
         missing = site["missing"]
         still = amounts_text((missing[0], missing[1], missing[2], missing[3]))
         self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
         self.add(
             _frame(x, y, SITE_W, h),
-            _rect(x + 3, y + 3, SITE_W - 6, 30, band, rx=6),
+            _rect(x + 3, y + 3, SITE_W - 6, 32, band, rx=6),
             _text(
                 x + 10,
-                y + 24,
+                y + 26,
                 card.name,
                 "name w",
-                extra=_fit(card.name, SITE_W - (84 if card.coins else 50)),
+                extra=_fit(card.name, SITE_W - (76 if card.coins else 44)),
             ),
-            _shield(x + SITE_W - 20, y + 17, card.points, 11),
+            _shield(x + SITE_W - 19, y + 18, card.points, 12),
         )
-        if card.machine_worker is None:
-            self.add(_coin(x + SITE_W - 50, y + 18, card.coins, 12))
-        yy = y + 40
+        if card.coins:
+            self.add(_coin(x + SITE_W - 50, y + 19, card.coins, 13))
+        yy = y + 42
         for r in rows:
             colour = RESOURCE_COLOURS[r]
-            self.add(_chip(x + 8, yy, r, None, 24, 20))
+            self.add(_chip(x + 8, yy, r, None, 26, 22))
             for i in range(need[r]):
                 if i < have[r]:
                     fill = f'fill="{colour}"'
@@ -560,29 +535,31 @@ class _Board:
                 else:
                     fill = 'fill="#fff"'
                 self.add(
-                    f'<rect x="{x + 40 + 20 * i:g}" y="{yy + 2:g}" width="16" height="16" rx="3" {fill} '
+                    f'<rect x="{x + 42 + 21 * i:g}" y="{yy + 2:g}" width="18" height="18" rx="3" {fill} '
                     f'stroke="{colour}" stroke-width="1.5"/>'
                 )
             done = have[r] >= need[r]
             count = "✓" if done else f"{have[r]}/{need[r]}"
-            self.add(_text(x + SITE_W - 10, yy + 16, count, "s b" if done else "s", "end"))
-            yy += 24
+            self.add(_text(x + SITE_W - 10, yy + 17, count, "s b" if done else "s", "end"))
+            yy += 25
         yy += 6
         if not crew:
-            self.add(_text(x + 10, yy + 17, "no workers yet", "s mut"))
+            self.add(_text(x + 10, yy + 19, "no workers yet", "s mut"))
         for i, w in enumerate(crew):
-            cx, cy = x + 8 + (i % 4) * 49, yy + (i // 4) * 28
+            cx, cy = x + 8 + (i % 4) * 49, yy + (i // 4) * 30
             self.add(
                 f'<g id="worker-{w}"><title>{esc(worker_rule(w))}</title>',
-                _rect(cx, cy, 45, 24, "#efe2c4", LINE, 5),
-                _text(cx + 22.5, cy + 17, WORKERS[w].code, "s b", "middle"),
+                _rect(cx, cy, 45, 26, "#efe2c4", LINE, 5),
+                _text(cx + 22.5, cy + 19, WORKERS[w].code, "s b", "middle"),
                 "</g>",
             )
-        yy += 28 * crew_rows
+        yy += 30 * crew_rows
         if to_move:
             cost = site["sent_this_turn"] + 1
-            if pending is None:
-                note = f"next worker here: {_plural(cost, 'action')}"
+            if cost > self.view["actions_left"]:
+                note = f"next worker: {_plural(cost, 'action')}, too many"
+            elif pending is None:
+                note = f"next worker: {_plural(cost, 'action')}"
             else:
                 after = [max(0, n - a) for n, a in zip(missing, adds, strict=True)]
                 outcome = (
@@ -591,8 +568,6 @@ class _Board:
                     else "then needs " + amounts_text((after[0], after[1], after[2], after[3]))
                 )
                 note = f"{_plural(cost, 'action')} · {outcome}"
-            if cost > self.view["actions_left"]:
-                note = f"next worker here: {_plural(cost, 'action')} (too few left)"
             strong = cost > 1 or pending is not None
             self.add(
                 _text(
@@ -600,7 +575,7 @@ class _Board:
                     yy + 16,
                     note,
                     "s b warn" if strong else "s",
-                    extra=_fit(note, SITE_W - 20, 14),
+                    extra=_fit(note, SITE_W - 20, 16, strong),
                 )
             )
         self.add("</g>")
@@ -608,71 +583,52 @@ class _Board:
 
     def free_and_done(self, player: Mapping[str, Any], y: float) -> float:
         p = player["seat"]
-        x0 = RIGHT_X
         free = player["free_workers"]
         pending = self.view["pending_worker"] if self.view["current_player"] == p else None
-        self.add(_text(x0 + 2, y + 16, "Free workers", "label"))
-        y += 26
-        if not free:
-            self.add(_text(x0 + 2, y + 18, "none", "s mut"))
-            y += 26
-        for i, w in enumerate(free):
-            x, yy = x0 + (i % 4) * (MINI_W + 8), y + (i // 4) * (MINI_H + 8)
-            self.mini_worker(x, yy, w, w == pending)
-        if free:
-            y += ((len(free) + 3) // 4) * (MINI_H + 8)
-        done = player["completed"]
-        self.add(_text(x0 + 2, y + 18, "Completed", "label"))
+        self.add(_text(RIGHT_X + 2, y + 18, "Free workers", "label"))
         y += 28
+        if not free:
+            self.add(_text(RIGHT_X + 2, y + 18, "none", "s mut"))
+            y += 28
+        for i, w in enumerate(free):
+            col, row = i % MINI_PER_ROW, i // MINI_PER_ROW
+            self.mini_worker(RIGHT_X + col * (MINI_W + 8), y + row * (MINI_H + 8), w, w == pending)
+        y += -(-len(free) // MINI_PER_ROW) * (MINI_H + 8)
+        done = player["completed"]
+        self.add(_text(RIGHT_X + 2, y + 20, "Completed", "label"))
+        y += 30
         if not done:
-            self.add(_text(x0 + 2, y + 18, "none yet", "s mut"))
+            self.add(_text(RIGHT_X + 2, y + 18, "none yet", "s mut"))
             return y + 26
-        for i, b in enumerate(done):
+        x: float = RIGHT_X
+        room = WIDTH - 20 - RIGHT_X
+        for b in done:
             card = BUILDINGS[b]
-            x, yy = x0 + (i % 3) * (DONE_W + 9), y + (i // 3) * 36
+            w = min(room, _width(card.name, 16) + 44)
+            if x + w > RIGHT_X + room:
+                x, y = RIGHT_X, y + 38
             band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
             self.add(
                 f'<g id="building-{b}" class="done"><title>{esc(building_rule(b))}</title>',
-                _rect(x, yy, DONE_W, 30, band, rx=6),
-                _text(x + 8, yy + 20, card.name, "s b w", extra=_fit(card.name, DONE_W - 40, 14)),
-                _shield(x + DONE_W - 16, yy + 14, card.points, 10),
+                _rect(x, y, w, 32, band, rx=6),
+                _text(x + 8, y + 22, card.name, "s b w", extra=_fit(card.name, w - 42, 16)),
+                _shield(x + w - 17, y + 15, card.points, 11),
                 "</g>",
             )
-        return y + ((len(done) + 2) // 3) * 36
-
-    def mini_worker(self, x: float, y: float, worker: int, pending: bool) -> None:
-        card = WORKERS[worker]
-        self.open(f"worker-{worker}", SEND + worker, worker_rule(worker), "worker")
-        self.add(_frame(x, y, MINI_W, MINI_H, 6))
-        if pending:
-            colour = SEAT_COLOURS[self.view["current_player"]]
-            self.add(_rect(x - 3, y - 3, MINI_W + 6, MINI_H + 6, "none", colour, 8, ' stroke-width="4"'))
-        self.add(
-            _text(x + 8, y + 21, card.code, "b"),
-            _text(
-                x + 8,
-                y + 38,
-                "sending…" if pending else card.kind.value,
-                "s mut",
-                extra=' style="font-size:12px"' if not pending else ' style="font-size:12px;font-weight:700"',
-            ),
-            _coin(x + MINI_W - 16, y + 17, card.wage, 12),
-            _chips(x + 5, y + MINI_H - 28, card.produces, 26, 2),
-            "</g>",
-        )
+            x += w + 8
+        return y + 38
 
     def svg(self) -> str:
         y = self.turn_bar(8)
-        y = self.market(y + 6)
-        y = self.players(y + 4)
+        y = self.market(y + 4)
+        y = self.players(y)
         height = int(y + 12)
-        body = "".join(self.parts)
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
             'class="board board-builders">'
             f"<style>{STYLE}</style>"
             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#efe4cc"/>'
-            f"{body}</svg>"
+            f"{''.join(self.parts)}</svg>"
         )
 
 
