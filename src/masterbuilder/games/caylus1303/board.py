@@ -55,6 +55,7 @@ WIDTH = 1200
 MARGIN = 27
 COLS = 7
 TILE_W, TILE_H = 150, 122
+LOW_H = 56  # a row of empty spaces only
 GAP_X, GAP_Y = 16, 14
 INNER_W = WIDTH - 2 * MARGIN  # 1146
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
@@ -590,9 +591,29 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
 
 
 # ---- the road ------------------------------------------------------------------------------------------
-def _space_xy(space: int, top: float) -> tuple[float, float]:
+Rows = list[tuple[float, float]]  # (top, height) of each row of the road
+
+
+def _road_rows(view: Mapping[str, Any], acts: _Acts, top: float) -> Rows:
+    """Full-height rows where there is something to show (a building, the provost or where he may go);
+    a row of empty spaces only is drawn low."""
+    provost = int(view["provost"])
+    marks = {provost} | {provost + d for d in A.MOVES if acts.has(f"provost-to-{provost + d}")}
+    rows: Rows = []
+    for r in range(ROAD_LENGTH // COLS):
+        spaces = range(r * COLS + 1, (r + 1) * COLS + 1)
+        full = any(view["road"][n - 1]["tile"] is not None or n in marks for n in spaces)
+        h = TILE_H if full else LOW_H
+        rows.append((top, h))
+        top += h + GAP_Y
+    return rows
+
+
+def _space_xy(space: int, rows: Rows) -> tuple[float, float, float]:
+    """Left, top and height of a road space."""
     i = space - 1
-    return MARGIN + (i % COLS) * (TILE_W + GAP_X), top + (i // COLS) * (TILE_H + GAP_Y)
+    y, h = rows[i // COLS]
+    return MARGIN + (i % COLS) * (TILE_W + GAP_X), y, h
 
 
 def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
@@ -604,13 +625,14 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
     top += 28
     out = [head]
     next_lot = _next_lot(view)
+    rows = _road_rows(view, acts, top)
     for sp in view["road"]:
-        out.append(_space(view, sp, acts, top, provost, acting == sp["space"], next_lot))
+        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot))
     # the provost, and where he may go
     for d in A.MOVES:
         ident = f"provost-to-{provost + d}"
         if acts.has(ident):
-            gx, gy = _space_xy(provost + d, top)
+            gx, gy, _ = _space_xy(provost + d, rows)
             out.append(
                 _provost(
                     gx + TILE_W + GAP_X / 2,
@@ -622,47 +644,41 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
                     ghost=True,
                 )
             )
-    x, y = _space_xy(provost, top)
+    x, y, _ = _space_xy(provost, rows)
     out.append(_provost(x + TILE_W + GAP_X / 2, y + 30, "provost", f"The provost, after space {provost}"))
-    rows = (ROAD_LENGTH + COLS - 1) // COLS
-    return "".join(out), top + rows * (TILE_H + GAP_Y) + 4
+    last_top, last_h = rows[-1]
+    return "".join(out), last_top + last_h + GAP_Y + 4
 
 
 def _space(
     view: Mapping[str, Any],
     sp: Mapping[str, Any],
     acts: _Acts,
-    top: float,
+    rows: Rows,
     provost: int,
     acting: bool,
     next_lot: int | None,
 ) -> str:
     n = int(sp["space"])
-    x, y = _space_xy(n, top)
+    x, y, h = _space_xy(n, rows)
     ident = f"road-{n}"
     out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp))]
     fam = _family(sp)
     if not fam:
-        out.append(
-            _rect(
-                x,
-                y,
-                TILE_W,
-                TILE_H,
-                "#fffaf0",
-                stroke="#b3a58c",
-                sw=1.5,
-                extra=' stroke-dasharray="6 4" class="hit"',
-            )
-        )
+        dashed = ' stroke-dasharray="6 4" class="hit"'
+        out.append(_rect(x, y, TILE_W, h, "#fffaf0", stroke="#b3a58c", sw=1.5, extra=dashed))
         out.append(_t(x + 10, y + 22, n, 16, bold=True, cls="muted"))
-        if n == next_lot:
+        if n == next_lot and h == TILE_H:
             out.append(
-                _t(x + TILE_W / 2, y + 62, "next building", 14, anchor="middle", cls="muted", italic=True)
+                _t(x + TILE_W / 2, y + 62, "next building", 15, anchor="middle", cls="muted", italic=True)
             )
-            out.append(_t(x + TILE_W / 2, y + 80, "goes here", 14, anchor="middle", cls="muted", italic=True))
+            out.append(_t(x + TILE_W / 2, y + 81, "goes here", 15, anchor="middle", cls="muted", italic=True))
+        elif n == next_lot:
+            out.append(
+                _t(x + TILE_W - 10, y + 22, "next building", 15, anchor="end", cls="muted", italic=True)
+            )
         if n > provost:
-            out.append(_rect(x, y, TILE_W, TILE_H, PAPER, extra=' opacity="0.45"'))
+            out.append(_rect(x, y, TILE_W, h, PAPER, extra=' opacity="0.45"'))
         out.append("</g>")
         return "".join(out)
     tile = _tile(sp["tile"])
@@ -675,7 +691,7 @@ def _space(
         + _rect(x, y + 14, TILE_W, 12, band, rx=0)
         + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
-    fam_label = "acting now" if acting else fam
+    fam_label = "acting now" if acting else ("" if fam == "printed" else fam)
     out.append(_t(x + TILE_W - 8, y + 19, fam_label, 14, anchor="end", fill=band_ink, bold=acting))
     name = tile.name if not sp["residence"] else "Residence"
     size = _fit(name, TILE_W - 16, 17, True)
