@@ -205,7 +205,7 @@ def test_typical_decisions_are_on_their_cards() -> None:
     assert elements[f"building-{b}"].get("data-action") == str(A.TO + b)
     code = WORKERS[apprentice].code
     assert f"Your turn: choose the building to send {code} to" in "".join(elements["turn"].itertext())
-    assert "sent…" in "".join(elements[f"worker-{apprentice}"].itertext())
+    assert "pending" in elements[f"worker-{apprentice}"].get("class", "").split()
 
 
 def _site_text(state: BuildersState, b: int) -> str:

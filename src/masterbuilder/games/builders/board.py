@@ -163,7 +163,7 @@ def _chips(x: float, y: float, amounts: Sequence[int], room: float, w: float = 4
 
 def _width(text: str, size: float, bold: bool = True) -> float:
     """A rough width of ``text`` in a sans font (from DejaVu Sans's average glyph width, a wide one)."""
-    return len(text) * size * (0.63 if bold else 0.55)
+    return len(text) * size * (0.7 if bold else 0.58)
 
 
 def _fit(text: str, width: float, size: int = 18, bold: bool = True) -> str:
@@ -270,18 +270,17 @@ class _Board:
     def mini_worker(self, x: float, y: float, worker: int, pending: bool) -> None:
         """A free worker (or built machine) in a player's panel."""
         card = WORKERS[worker]
-        self.open(f"worker-{worker}", SEND + worker, worker_rule(worker), "worker")
+        rule = worker_rule(worker) + (": being sent to work" if pending else "")
+        self.open(f"worker-{worker}", SEND + worker, rule, "worker pending" if pending else "worker")
         self.add(_frame(x, y, MINI_W, MINI_H, 6))
-        if pending:
+        if pending:  # chosen to be sent: framed in the seat's colour until its building is chosen
             colour = SEAT_COLOURS[self.view["current_player"]]
-            self.add(_rect(x - 3, y - 3, MINI_W + 6, MINI_H + 6, "none", colour, 8, ' stroke-width="4"'))
+            self.add(_rect(x - 4, y - 4, MINI_W + 8, MINI_H + 8, "none", colour, 9, ' stroke-width="5"'))
         self.add(
             _text(x + 8, y + 22, card.code, "name"),
             _coin(x + MINI_W - 16, y + 16, card.wage, 12),
             _chips(x + 5, y + 33, card.produces, MINI_W - 10, cls="c"),
         )
-        if pending:
-            self.add(_text(x + 48, y + 22, "sent…", "s b warn"))
         self.add("</g>")
 
     # ---- sections ---------------------------------------------------------------------------------
