@@ -54,7 +54,7 @@ from masterbuilder.games.caylus1303.tasks import PHASE_NAMES
 WIDTH = 1200
 MARGIN = 27
 COLS = 7
-TILE_W, TILE_H = 150, 122
+TILE_W, TILE_H = 150, 128
 LOW_H = 56  # a row of empty spaces only
 GAP_X, GAP_Y = 16, 14
 INNER_W = WIDTH - 2 * MARGIN  # 1146
@@ -1086,6 +1086,20 @@ def _supply(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, floa
     return "".join(out), top
 
 
+def _legend(top: float) -> tuple[str, float]:
+    """What the cubes and the abbreviations mean."""
+    out = []
+    x = float(MARGIN)
+    y = top + 18
+    for r, name in enumerate(RES_NAMES):
+        out.append(_cube(x, y - 14, r, 18))
+        out.append(_t(x + 23, y, name, 15))
+        x += 23 + _text_w(name, 15) + 16
+    note = "· any = food, wood, stone or cloth (never gold) · PP = prestige points"
+    out.append(_t(x, y, note, 15, cls="muted"))
+    return "".join(out), top + 30
+
+
 # ---- the whole board -----------------------------------------------------------------------------------
 def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
     """The board as ``seat`` sees it (see :mod:`masterbuilder.core.board`)."""
@@ -1101,6 +1115,8 @@ def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | No
     if not view["is_terminal"]:
         svg, y = _supply(view, acts, y)
         parts.append(svg)
+    svg, y = _legend(y)
+    parts.append(svg)
     height = int(y + 12)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
