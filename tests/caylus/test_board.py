@@ -143,7 +143,7 @@ def test_key_elements_exist() -> None:
     ids = {e.get("id") for e in root.iter()}
     # rules: Caylus, the board — 28 road spaces, the six buildings before the bridge, three castle sections
     assert {f"road-{n}" for n in range(1, 29)} <= ids
-    assert {"provost", "bailiff", "bridge", "castle-workers", "decision"} <= ids
+    assert {"provost", "bailiff", "bridge", "castle-workers", "board-decision"} <= ids
     assert {"castle-dungeon", "castle-walls", "castle-towers"} <= ids
     assert {f"special-{slug}" for slug in board.SPECIAL_SLUGS} <= ids
     # rules: Caylus, royal favours — four rows of five columns

@@ -68,7 +68,8 @@ KIND_WORD = {
     Kind.RESIDENCE: "residence",
     Kind.PRESTIGE: "prestige building",
 }
-FAINT = "#8a7d66"
+FAINT = "#7d705a"
+ROAD = "#cdb98f"
 WIDTH = 1200
 FONT = "'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
 
@@ -128,8 +129,8 @@ TILE_W, TILE_H, TILE_GAP = 152, 104, 14
 ROW_PITCH = TILE_H + 46
 ROAD_H = 4 * ROW_PITCH
 LOWER_Y = ROAD_Y + ROAD_H + 8
-CASTLE_W = 540
-FAVOUR_X = MARGIN + CASTLE_W + 20
+CASTLE_W = 500
+FAVOUR_X = MARGIN + CASTLE_W + 16
 SECTION_PITCH = 80
 LOWER_H = 48 + 3 * SECTION_PITCH
 
@@ -233,7 +234,7 @@ def _coin(x: float, y: float, value: int, r: float = 10.5) -> str:
 
 def _run_width(r: Run, size: int) -> float:
     if isinstance(r, str):
-        return len(r) * size * 0.55 + 4
+        return len(r) * size * 0.52 + 4
     return 15 if r[0] == "c" else 25
 
 
@@ -497,9 +498,11 @@ class _Board:
             colour = SEAT_COLOURS[current % 5]
             who = "You" if current == self.seat else f"Seat {current}"
             self.add(
-                f'<g id="decision"><rect x="{MARGIN}" y="54" width="{WIDTH - 2 * MARGIN}" height="34" rx="6" '
-                f'fill="#fff8e6" stroke="{colour}" stroke-width="3"/>'
-                f'<rect x="{MARGIN}" y="54" width="110" height="34" rx="6" fill="{colour}"/>'
+                '<g id="board-decision">'
+                + _rect(
+                    MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill="#fff8e6", stroke=colour, stroke_width=3
+                )
+                + _rect(MARGIN, 54, 110, 34, rx=6, fill=colour)
                 + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill=ON_SEAT[current % 5])
                 + _text(MARGIN + 124, 77, prompt, 17)
                 + "</g>"
@@ -533,9 +536,9 @@ class _Board:
                     stroke_width=4 if acting == b else 1.5,
                 ),
                 _text(x + w / 2, y + 24, SPECIAL_NAMES[b], 17, "middle", "b"),
-                _text(x + w / 2, y + 46, "not with 2 players", 14, "middle", "faint")
+                _text(x + w / 2, y + 48, "not with 2 players", 15, "middle", "faint")
                 if unused
-                else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 15),
+                else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 16, w - 8),
             ]
             spots: list[tuple[str, str, int | None]] = []  # (spot id, label, seat)
             if b < 4:
@@ -557,7 +560,7 @@ class _Board:
                     _circle(cx, cy, 17, id=spot, fill="#fffaf0", stroke="#a08a66", stroke_dasharray="4 3")
                 )
                 if label:
-                    inner.append(_text(cx, y + SPECIAL_H - 4, label, 13, "middle", "faint"))
+                    inner.append(_text(cx, y + SPECIAL_H - 3, label, 14, "middle", "faint"))
                 if who is not None and not unused:
                     where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
                     ring = ""
@@ -576,13 +579,13 @@ class _Board:
         inner = [
             _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
             _text(x + bw / 2, y + 24, "Bridge", 17, "middle", "b"),
-            _text(x + bw / 2, y + 46, "passed, in order", 14, "middle", "faint"),
+            _text(x + bw / 2, y + 47, "passed, in order", 15, "middle", "faint"),
         ]
         span = min(34.0, (bw - 30) / max(n, 1))
         x0 = x + bw / 2 - (n - 1) * span / 2
         for k in range(n):
             cx = x0 + k * span
-            inner.append(_text(cx, y + SPECIAL_H - 4, k + 1, 13, "middle", "faint"))
+            inner.append(_text(cx, y + SPECIAL_H - 3, k + 1, 14, "middle", "faint"))
             if k < len(passed):
                 s = passed[k]
                 inner.append(
@@ -658,16 +661,15 @@ class _Board:
                 15,
             ),
         )
-        # the road itself: a band behind the tiles, turning at the ends of the runs like the board's snake
-        pts = []
-        for row in range(4):
-            y = ROAD_Y + row * ROW_PITCH + TILE_H / 2
-            x1, x2 = self.space_xy(1 + row * 7)[0] + TILE_W / 2, self.space_xy(7 + row * 7)[0] + TILE_W / 2
-            pts.append(f"{x1:g},{y:g} {x2:g},{y:g}")
-        self.add(
-            f'<polyline points="{" ".join(pts)}" fill="none" stroke="#cdb98f" stroke-width="30" '
-            f'stroke-linejoin="round"/>'
-        )
+        # the road itself: a band from each space to the next, turning at the ends of the runs like the
+        # board's snake (only between the tiles: a tile may be drawn see-through while it glows)
+        for n in range(1, ROAD_LENGTH):
+            (x1, y1), (x2, y2) = self.space_xy(n), self.space_xy(n + 1)
+            if y1 == y2:
+                left = min(x1, x2) + TILE_W
+                self.add(_rect(left, y1 + TILE_H / 2 - 14, TILE_GAP, 28, fill=ROAD))
+            else:
+                self.add(_rect(x1 + TILE_W / 2 - 14, y1 + TILE_H, 28, ROW_PITCH - TILE_H, fill=ROAD))
         free = [s for s in BUILD_LOTS if v["road"][s - 1]["tile"] is None]
         next_lot = free[0] if free else None
         transforms: Mapping[str, int] = v.get("pending_transforms", {})
@@ -736,7 +738,7 @@ class _Board:
                 f'stroke="#a08a66" stroke-dasharray="6 4"/>'
             )
             label = "next lot" if n == next_lot else "empty lot"
-            out.append(_text(x + TILE_W / 2, y + 60, label, 15, "middle", "faint"))
+            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "faint"))
             title = f"Space {n}: an empty lot. New buildings go on the first empty lot of the road."
         else:
             out.append(
@@ -753,7 +755,7 @@ class _Board:
                 )
             )
             out.append(_text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b"))
-            out.append(_runs(x + TILE_W / 2, y + 70, effect_runs(tile), 15, TILE_W - 8))
+            out.append(_runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8))
             title = f"Space {n}: {tile_rules(tile)}"
             if tile.takes_worker:
                 cx, cy = x + TILE_W / 2, y + TILE_H - 14
@@ -810,7 +812,7 @@ class _Board:
             _text(x + 102, y + 30, "workers, in order:", 15, cls="faint"),
         ]
         for k in range(n):
-            cx = x + 250 + k * 56
+            cx = x + 250 + k * 50
             inner.append(
                 _circle(
                     cx,
@@ -863,8 +865,8 @@ class _Board:
                 _text(
                     x + 18,
                     sy + 46,
-                    f"{SECTION_PP[i]} PP a house · ⚑ space {SECTION_MARK[i]}",
-                    14,
+                    f"{SECTION_PP[i]} PP a house · ⚑ {SECTION_MARK[i]}",
+                    15,
                 ),
                 _text(
                     x + 18,
@@ -872,7 +874,7 @@ class _Board:
                     "scored"
                     if sec["scored"]
                     else ("being built" if here else f"no house −{SECTION_PENALTY[i]} PP"),
-                    14,
+                    15,
                     cls="b" if here or sec["scored"] else "faint",
                 ),
             ]
@@ -881,11 +883,11 @@ class _Board:
             k = 0
             for s, count in enumerate(houses):
                 for _ in range(count):
-                    hx, hy = x + 230 + (k % 7) * 40, sy + 20 + (k // 7) * 34
+                    hx, hy = x + 214 + (k % 7) * 38, sy + 20 + (k // 7) * 34
                     inner.append(_house(hx + 10, hy, s, f"house-{i}-{k + 1}", 22))
                     k += 1
             for slot in range(k, sec["size"]):
-                hx, hy = x + 230 + (slot % 7) * 40, sy + 20 + (slot // 7) * 34
+                hx, hy = x + 214 + (slot % 7) * 38, sy + 20 + (slot // 7) * 34
                 inner.append(
                     _rect(
                         hx - 1, hy - 11, 22, 22, rx=3, fill="none", stroke="#b9a782", stroke_dasharray="3 3"
@@ -987,7 +989,7 @@ class _Board:
                 lines = FAVOUR_SHORT[r][c - 1]
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
-                    inner.append(_text(cx0 + cell_w / 2, ty, line, 14, "middle", "faint" if closed else ""))
+                    inner.append(_text(cx0 + cell_w / 2, ty, line, 15, "middle", "faint" if closed else ""))
                 here = markers.get((r, c), [])
                 for k, s in enumerate(here):
                     inner.append(self._marker(cx0 + cell_w / 2 - (len(here) - 1) * 9 + k * 18, ry + 43, s, r))
@@ -1123,7 +1125,7 @@ class _Board:
                 Kind.STONE: "built by the mason: cost → prestige",
                 Kind.PRESTIGE: "built by an architect on one of your residences: cost → prestige",
             }[kind]
-            self.add(_text(MARGIN + 168, y + 18, hint, 15, cls="faint"))
+            self.add(_text(MARGIN + 168, y + 18, hint, 16, cls="faint"))
             y += 26
             built = _built(v)
             tiles = [t for t in tiles if t.key in supply or t.key in built]
@@ -1156,14 +1158,14 @@ class _Board:
                     cost: list[Run] = _cubes(t.cost, compact=True) + (
                         [f"+{t.cost_any} any"] if t.cost_any else []
                     )
-                    inner.append(_runs(x + card_w / 2, y + 46, cost, 14))
+                    inner.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
                     favours = f" + {t.favours} fav." if t.favours else ""
                     income = f" + {t.income}d/turn" if t.income else ""
                     inner.append(
-                        _text(x + card_w / 2, y + 68, f"{t.pp} PP{favours}{income}", 14, "middle", "b")
+                        _text(x + card_w / 2, y + 69, f"{t.pp} PP{favours}{income}", 15, "middle", "b")
                     )
                 else:
-                    inner.append(_text(x + card_w / 2, y + 50, "built", 14, "middle", "faint"))
+                    inner.append(_text(x + card_w / 2, y + 52, "built", 15, "middle", "faint"))
                 title = tile_rules(t) + ("" if left else " Built: none left to build.")
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
