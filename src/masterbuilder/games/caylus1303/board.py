@@ -1,10 +1,11 @@
 """The Caylus 1303 board for the web table, drawn as SVG from ``state.view(seat)`` and the legal actions.
 
 The contract is :mod:`masterbuilder.core.board`. Top to bottom: the round and phase tracks with the pending
-decision; the road (28 spaces in four rows of seven, read like text) with the provost in the gap after the
-last space that acts, the Guilds Bridge on space 5 holding the passers' houses; the construction site (its
-three tiles and the delivery lots); the players (resources, workers, houses, prestige, characters); the
-characters on the board (or in the draft); the buildings still to build.
+decision; the road (28 spaces in four rows of seven, read like text; a row of empty spaces only is drawn
+low) with the provost in the gap after the last space that acts, the Guilds Bridge on space 5 holding the
+passers' houses; the construction site (its three tiles and the delivery lots); the players (resources,
+workers, houses, prestige, characters); the characters on the board (or in the draft); the buildings still
+to build; a legend of the cubes. Spaces beyond the provost are dimmed; the space acting now is outlined.
 
 Clickable, for the seat to move: road spaces (a placement, the Notary's claim, the Fair's favour), the Guilds
 Bridge (pass), the lots (a worker at the construction site), the construction-site tiles (a favour), the
@@ -109,11 +110,6 @@ _WIDTHS = (
 _OTHER = {"·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
 
 
-def _char_w(size: float, bold: bool = False) -> float:
-    """A typical glyph's width, for wrapping by characters."""
-    return size * (0.56 if bold else 0.52)
-
-
 @lru_cache(maxsize=4096)
 def _text_w(text: str, size: float, bold: bool = False) -> float:
     table = _WIDTHS[bold]
@@ -204,11 +200,10 @@ def _colour(seat: int) -> str:
 
 
 # ---- pieces --------------------------------------------------------------------------------------------
-def _cube(x: float, y: float, r: int, size: float = 17, ident: str = "") -> str:
+def _cube(x: float, y: float, r: int, size: float = 17) -> str:
     """A resource cube with its letter (the colour says it, the letter says it again)."""
-    idattr = f' id="{ident}"' if ident else ""
     return (
-        f"<g{idattr}>"
+        "<g>"
         + _rect(x, y, size, size, RES_COLOURS[r], stroke="#0005", rx=3)
         + _t(
             x + size / 2,
@@ -247,7 +242,8 @@ def _house(x: float, y: float, seat: int, ident: str = "", w: float = 20, label:
         f'V{y:g} Z" fill="{c}" stroke="#000a" stroke-width="1.2"/>'
     )
     if label:
-        body += _t(x + w / 2, y - 3, label, w * 0.62, bold=True, anchor="middle", fill="#fff")
+        ink = "#3b2f00" if seat == 3 else "#fff"  # dark on the yellow house
+        body += _t(x + w / 2, y - 3, label, w * 0.62, bold=True, anchor="middle", fill=ink)
     return f'<g{idattr} class="house seat-{seat}">{body}</g>'
 
 
@@ -413,7 +409,7 @@ def _acting_space(view: Mapping[str, Any]) -> int | None:
         return int(m.group(1)) if m else None
     if view["phase"] != 2:
         return None
-    if "Guilds Bridge" in prompt.split(":", 1)[-1][:16] or "(Bailiff)" in prompt:
+    if re.match(r"Seat \d+( \(Bailiff\))?: (Guilds Bridge|move the provost)", prompt):
         return BRIDGE_SPACE
     for sp in view["road"]:
         if sp["space"] > view["provost"]:
@@ -719,7 +715,7 @@ def _space(
             hx = x + 8 + k * 27
             out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
         if not view["passing_order"]:
-            out.append(_t(x + 8, base - 4, "nobody has passed", 13, cls="muted", italic=True))
+            out.append(_t(x + 8, base - 4, "nobody has passed", 14, cls="muted", italic=True))
     for k, seat in enumerate(sp["workers"]):
         out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
     if n > provost:
