@@ -268,8 +268,9 @@ def _hidden_cards(state: BuildersState) -> tuple[list[int], list[int]]:
 def test_hidden_deck_order_never_reaches_the_drawing() -> None:
     # rules: Builders, "Przygotowanie" — the building deck lies construction side up (its top card is seen);
     # the worker deck is face down
-    for state in POSITIONS[::4]:
-        for seat in [None, *range(state.num_players)]:
+    for state in POSITIONS[::5]:
+        mover = state.current_player
+        for seat in {None, mover, 1 if mover == 0 else 0}:
             actions = board_actions(state, seat)
             svg = draw(state.view(seat), actions, seat)
             elements = _by_id(_parse(svg))
@@ -310,3 +311,11 @@ def test_draw_board_returns_the_drawing_and_the_panel() -> None:
     ]
     assert all(isinstance(a, BoardAction) for a in board_actions(state, state.current_player))
     assert new_game("builders", players=2, seed=0).view(None) == state.view(None)
+
+
+def test_the_viewers_panel_comes_first() -> None:
+    state = fresh(4, 2)
+    for seat, order in ((None, [0, 1, 2, 3]), (2, [2, 3, 0, 1]), (0, [0, 1, 2, 3])):
+        root = _parse(draw(state.view(seat), board_actions(state, seat), seat))
+        panels = [e.get("id", "") for e in root.iter() if e.get("id", "").startswith("player-")]
+        assert panels == [f"player-{p}" for p in order]
