@@ -157,6 +157,21 @@ def test_key_elements_exist() -> None:
     assert {f"favour-p{s}-{r}" for s in range(5) for r in range(4)} <= ids
 
 
+def test_places_keep_their_ids_from_one_update_to_the_next() -> None:
+    # the page slides a piece whose id is in both drawings; places must not come and go
+    def places(svg: str) -> set[str]:
+        ids = {e.get("id") or "" for e in ET.fromstring(svg).iter()}
+        return {i for i in ids if not i.startswith(("worker-", "passed-", "house-", "owner-", "provost-to-"))}
+
+    state = fresh(players=4, seed=3)
+    rng = random.Random(3)
+    first = places(drawing(state, None)[0])
+    for _ in range(120):
+        state.apply(rng.choice(state.legal_action_ids()))
+        assert places(drawing(state, None)[0]) == first
+    assert {"provost", "bailiff", "road-1", "favour-p0-0", "supply-statue"} <= first
+
+
 def test_tiles_and_buildings_carry_their_rule_text() -> None:
     state = fresh(players=4)
     svg, _ = drawing(state, None)

@@ -273,11 +273,10 @@ def _cubes(bundle: Sequence[int], compact: bool = False) -> list[Run]:
 # ---- what tiles do -----------------------------------------------------------------------------------------
 def short_name(tile: Tile) -> str:
     """The name without what its colour already says: 'Farm (food)', 'Quarry', 'Peddler'."""
+    name = tile.name
     for part in (" (wood)", " (stone)", " (fixed)", "wood, "):
-        tile_name = tile.name.replace(part, "")
-        if tile_name != tile.name:
-            return short_name(Tile(tile.id, tile.key, tile_name, tile.kind, tile.effect))
-    return tile.name
+        name = name.replace(part, "")
+    return name
 
 
 def effect_runs(tile: Tile) -> list[Run]:
