@@ -535,6 +535,9 @@ def serve(
     ] = None,
     bot_workers: Annotated[int | None, typer.Option(help="Bot processes (default: one per core).")] = None,
     bot_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move.")] = 10.0,
+    rate: Annotated[
+        float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
+    ] = 10.0,
 ) -> None:
     """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
     try:
@@ -550,11 +553,15 @@ def serve(
         fail(f"--port must be from 1 to 65535, not {port}.")
     if bot_timeout <= 0:
         fail(f"--bot-timeout must be positive, not {bot_timeout}.")
+    if rate <= 0:
+        fail(f"--rate must be positive, not {rate}.")
     settings = server.Settings(
         db_url=db or "",
         allowed_origins=tuple(allow_origin or ()),
         bot_workers=bot_workers,
         bot_timeout=bot_timeout,
+        rate=rate,
+        burst=max(1, int(rate * 3)),
     )
     server.serve(settings, host=host, port=port)
 
