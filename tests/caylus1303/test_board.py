@@ -243,13 +243,30 @@ def test_rule_texts_come_from_the_tables() -> None:
         assert text in (title.text or "")
 
 
+def _acting_spaces(state: Caylus1303State) -> list[int]:
+    """The road spaces the spectator's drawing marks "acting now"."""
+    root = _elements(draw(state.view(None), [], None))
+    marked = []
+    for space in range(1, ROAD_LENGTH + 1):
+        el = root.find(f".//*[@id='road-{space}']")
+        assert el is not None
+        if "acting now" in "".join(el.itertext()):
+            marked.append(space)
+    return marked
+
+
 def test_the_acting_space_and_phase_are_highlighted() -> None:
-    # rules: Caylus 1303, phase 2 — the road acts space by space up to the provost
+    # rules: Caylus 1303, phase 2 — the road acts space by space up to the provost; a worker's building
+    # decides (e.g. "the Market — ...") while the worker still stands on it
     state = next(
-        p for p in POSITIONS if p.phase == 2 and not p.is_terminal and "Guilds Bridge" not in p.prompt()
+        p for p in POSITIONS if p.phase == 2 and not p.is_terminal and re.match(r"Seat \d+: the ", p.prompt())
     )
+    space = next(s for s in range(1, state.provost + 1) if state.workers_at(s))
+    assert _acting_spaces(state) == [space]
+    # rules: Caylus 1303, phase 2 e) — the Guilds Bridge acts while its passers move the provost
+    bridge = next(p for p in POSITIONS if p.phase == 2 and "Guilds Bridge —" in p.prompt())
+    assert _acting_spaces(bridge) == [5]
     svg = draw(state.view(None), [], None)
-    assert "acting now" in svg or "construction-site" in state.prompt() or "favour" in state.prompt()
     phase = _elements(svg).find(".//*[@id='phase-2']")
     assert phase is not None and any(el.get("font-weight") == "bold" for el in phase.iter())
     assert re.search(r'viewBox="0 0 1200 \d+"', svg)
