@@ -230,10 +230,10 @@ def test_the_next_send_cost_is_shown_on_the_site() -> None:
     assert "next worker: 2 actions" in _site_text(state, inn)
     # while choosing the building for a worker, the site says what sending it there would cost and leave
     state.apply(A.SEND + second)
-    assert "2 actions · then needs S1 T1" in _site_text(state, inn)
+    assert "send here: 2 actionsthen needs S1 T1" in _site_text(state, inn)
     state.apply(A.TO + inn)
     assert state.actions_left == 0
-    assert "next worker: 3 actions, too many" in _site_text(state, inn)
+    assert "next worker: 3 actionsmore than are left" in _site_text(state, inn)
 
 
 def test_the_decision_and_the_actions_left_are_in_the_turn_bar() -> None:

@@ -74,6 +74,10 @@ STYLE = """
 """
 
 
+def _amounts(values: Sequence[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -503,9 +507,9 @@ class _Board:
         adds = WORKERS[pending].produces if pending is not None else (0, 0, 0, 0)
         rows = [r for r in range(4) if need[r]]
         crew_rows = max(1, (len(crew) + 3) // 4)
-        h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + (26 if to_move else 2)
-        missing = site["missing"]
-        still = amounts_text((missing[0], missing[1], missing[2], missing[3]))
+        notes = self.send_notes(site, pending, adds) if to_move else []
+        h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + 22 * len(notes) + 6
+        still = amounts_text(_amounts(site["missing"]))
         self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
         self.add(
@@ -553,32 +557,28 @@ class _Board:
                 "</g>",
             )
         yy += 30 * crew_rows
-        if to_move:
-            cost = site["sent_this_turn"] + 1
-            if cost > self.view["actions_left"]:
-                note = f"next worker: {_plural(cost, 'action')}, too many"
-            elif pending is None:
-                note = f"next worker: {_plural(cost, 'action')}"
-            else:
-                after = [max(0, n - a) for n, a in zip(missing, adds, strict=True)]
-                outcome = (
-                    "completes it"
-                    if not any(after)
-                    else "then needs " + amounts_text((after[0], after[1], after[2], after[3]))
-                )
-                note = f"{_plural(cost, 'action')} · {outcome}"
-            strong = cost > 1 or pending is not None
+        for k, (line, cls) in enumerate(notes):
             self.add(
-                _text(
-                    x + 10,
-                    yy + 16,
-                    note,
-                    "s b warn" if strong else "s",
-                    extra=_fit(note, SITE_W - 20, 16, strong),
-                )
+                _text(x + 10, yy + 17 + 22 * k, line, cls, extra=_fit(line, SITE_W - 20, 16, "b" in cls))
             )
         self.add("</g>")
         return h
+
+    def send_notes(
+        self, site: Mapping[str, Any], pending: int | None, adds: Sequence[int]
+    ) -> list[tuple[str, str]]:
+        """What sending a worker to this site costs now (and, while one is being sent, what it leaves):
+        lines of text with their classes."""
+        cost = site["sent_this_turn"] + 1
+        actions = _plural(cost, "action")
+        if cost > self.view["actions_left"]:
+            return [(f"next worker: {actions}", "s mut"), ("more than are left", "s mut")]
+        if pending is None:
+            return [(f"next worker: {actions}", "s b warn" if cost > 1 else "s")]
+        after = [max(0, n - a) for n, a in zip(site["missing"], adds, strict=True)]
+        if not any(after):
+            return [(f"send here: {actions}", "s b warn"), ("completes it!", "s b")]
+        return [(f"send here: {actions}", "s b warn"), ("then needs " + amounts_text(_amounts(after)), "s")]
 
     def free_and_done(self, player: Mapping[str, Any], y: float) -> float:
         p = player["seat"]
