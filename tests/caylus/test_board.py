@@ -195,6 +195,10 @@ def test_placing_a_worker_is_clicked_on_the_board() -> None:
     root = ET.fromstring(svg)
     road = next(e for e in root.iter() if e.get("id") == "road-1")
     assert road.get("data-action") == str(A.place_road(1)) and road.get("class") == "act"
+    # the tile's rule text stays on its name and effect while the tile itself is titled with the action
+    tile = TILES[state.tile_at(1) or 0]
+    rules = [t.text or "" for t in road.iter(f"{SVG}title")][1:]
+    assert any(text.startswith(f"Space 1: {tile.name}") for text in rules), rules
 
 
 def test_the_move_is_drawn_where_the_worker_went() -> None:

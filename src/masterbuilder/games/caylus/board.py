@@ -446,6 +446,13 @@ class _Board:
             )
         return f'<g id="{esc(ident)}"{cls_attr}>{_title(title) if title else ""}{inner}</g>'
 
+    def info(self, ident: str, parts: Sequence[str], rules: str) -> str:
+        """The name and effect drawn on element ``ident``. While the element is clickable its title is the
+        action's description, so these carry the rule text themselves (shown on hovering them)."""
+        if ident in self.acts:
+            return f"<g>{_title(rules)}{''.join(parts)}</g>"
+        return "".join(parts)
+
     def add(self, *s: str) -> None:
         self.parts.extend(s)
 
@@ -534,10 +541,16 @@ class _Board:
                     stroke=stroke,
                     stroke_width=4 if acting == b else 1.5,
                 ),
-                _text(x + w / 2, y + 24, SPECIAL_NAMES[b], 17, "middle", "b"),
-                _text(x + w / 2, y + 48, "not with 2 players", 15, "middle", "faint")
-                if unused
-                else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 16, w - 8),
+                self.info(
+                    f"special-{SPECIAL_SLUGS[b]}",
+                    [
+                        _text(x + w / 2, y + 24, SPECIAL_NAMES[b], 17, "middle", "b"),
+                        _text(x + w / 2, y + 48, "not with 2 players", 15, "middle", "faint")
+                        if unused
+                        else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 16, w - 8),
+                    ],
+                    f"{SPECIAL_NAMES[b]}. {SPECIAL_RULES[b]}",
+                ),
             ]
             spots: list[tuple[str, str, int | None]] = []  # (spot id, label, seat)
             if b < 4:
@@ -753,9 +766,10 @@ class _Board:
                     stroke_width=4 if n == acting else 1.5,
                 )
             )
-            out.append(_text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b"))
-            out.append(_runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8))
             title = f"Space {n}: {tile_rules(tile)}"
+            name = _text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b")
+            effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
+            out.append(self.info(f"road-{n}", [name, effect], title))
             if tile.takes_worker:
                 cx, cy = x + TILE_W / 2, y + TILE_H - 14
                 if worker is None:
@@ -1144,28 +1158,30 @@ class _Board:
                         stroke="#6b5a40" if left else "#c2b59a",
                         stroke_dasharray=None if left else "4 3",
                     ),
-                    _text(
-                        x + card_w / 2,
-                        y + 22,
-                        short_name(t) + (f" ×{left}" if left > 1 else ""),
-                        15,
-                        "middle",
-                        "b" if left else "faint",
-                    ),
                 ]
+                name = _text(
+                    x + card_w / 2,
+                    y + 22,
+                    short_name(t) + (f" ×{left}" if left > 1 else ""),
+                    15,
+                    "middle",
+                    "b" if left else "faint",
+                )
+                title = tile_rules(t) + ("" if left else " Built: none left to build.")
+                lines = [name]
                 if left:
                     cost: list[Run] = _cubes(t.cost, compact=True) + (
                         [f"+{t.cost_any} any"] if t.cost_any else []
                     )
-                    inner.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
                     favours = f" + {t.favours} fav." if t.favours else ""
                     income = f" + {t.income}d/turn" if t.income else ""
-                    inner.append(
+                    lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
+                    lines.append(
                         _text(x + card_w / 2, y + 69, f"{t.pp} PP{favours}{income}", 15, "middle", "b")
                     )
                 else:
-                    inner.append(_text(x + card_w / 2, y + 52, "built", 15, "middle", "faint"))
-                title = tile_rules(t) + ("" if left else " Built: none left to build.")
+                    lines.append(_text(x + card_w / 2, y + 52, "built", 15, "middle", "faint"))
+                inner.append(self.info(f"supply-{t.key}", lines, title))
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
         return y
