@@ -18,7 +18,7 @@ from masterbuilder.games.builders.board import building_rule, draw, worker_rule
 from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, WorkerKind
 from masterbuilder.games.builders.state import BuildersState
 
-from .helpers import building, fresh, give_site, give_workers, send, set_coins, worker
+from .helpers import building, fresh, give_completed, give_site, give_workers, send, set_coins, worker
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -319,3 +319,17 @@ def test_the_viewers_panel_comes_first() -> None:
         root = _parse(draw(state.view(seat), board_actions(state, seat), seat))
         panels = [e.get("id", "") for e in root.iter() if e.get("id", "").startswith("player-")]
         assert panels == [f"player-{p}" for p in order]
+
+
+def test_the_final_round_is_announced() -> None:
+    # rules: Builders, end of the game — 17 points at the end of a turn: the round is played to its end
+    state = fresh(3, 1)
+    seat = state.current_player
+    assert seat is not None
+    for name in ("Cathedral", "Castle", "Aqueduct"):
+        give_completed(state, seat, building(name))
+    assert "final-round" not in _by_id(_check_drawing(state, None))
+    state.apply(A.END_TURN)
+    assert state.final_round and not state.is_terminal
+    elements = _by_id(_check_drawing(state, None))
+    assert "FINAL ROUND" in "".join(elements["final-round"].itertext())

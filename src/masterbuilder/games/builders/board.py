@@ -322,14 +322,20 @@ class _Board:
             '<g id="turn">', _rect(10, y, WIDTH - 20, h, "#3b2a1a", rx=10), _rect(10, y, 16, h, colour, rx=4)
         )
         head = f"The Builders: Middle Ages · round {view['round']}"
-        if view["final_round"] and not view["is_terminal"]:
-            head += " · FINAL ROUND: 17 points reached"
         decision = self.decision()
         room = WIDTH - 80 - (130 if current is not None else 0)
         self.add(
             _text(40, y + 27, head, "s pale"),
             _text(40, y + 60, decision, "big w", extra=_fit(decision, room, 25)),
         )
+        if view["final_round"] and not view["is_terminal"]:
+            x = 40 + _width(head, 16, bold=False) + 14
+            self.add(
+                '<g id="final-round"><title>A player has 17 points or more: this round is the last</title>',
+                _rect(x, y + 9, 130, 24, "#e67e22", rx=12),
+                _text(x + 65, y + 27, "FINAL ROUND", "s b w", "middle"),
+                "</g>",
+            )
         if current is not None:
             left = view["actions_left"]
             pips = max(3, left)
