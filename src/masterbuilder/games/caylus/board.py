@@ -118,6 +118,7 @@ FAVOUR_SHORT: tuple[tuple[tuple[str, ...], ...], ...] = (
 PHASE_SHORT = ("", "income", "workers", "specials", "provost", "activation", "castle", "end of turn")
 _COLUMN_PROMPT = re.compile(r"column of the (\w+) row")
 _SEAT_PREFIX = re.compile(r"^Seat (\d+): ")
+_BUILDING_PROMPT = re.compile(r"build a (wood|stone) building")
 
 # ---- layout ------------------------------------------------------------------------------------------------
 MARGIN = 16
@@ -745,12 +746,24 @@ class _Board:
         owner, worker = sp["owner"], sp["worker"]
         out: list[str] = []
         if tile is None:
+            # while a wood or stone building is being chosen, the lot it will go on is outlined
+            building = n == next_lot and bool(_BUILDING_PROMPT.search(self.prompt))
             out.append(
-                f'<rect class="hit" x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="8" fill="#f3ead4" '
-                f'stroke="#a08a66" stroke-dasharray="6 4"/>'
+                _rect(
+                    x,
+                    y,
+                    TILE_W,
+                    TILE_H,
+                    rx=8,
+                    class_="hit",
+                    fill="#f3ead4",
+                    stroke=self.now_colour if building else "#a08a66",
+                    stroke_width=4 if building else 1,
+                    stroke_dasharray="6 4",
+                )
             )
             label = "next lot" if n == next_lot else "empty lot"
-            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "faint"))
+            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "b" if building else "faint"))
             title = f"Space {n}: an empty lot. New buildings go on the first empty lot of the road."
         else:
             out.append(
