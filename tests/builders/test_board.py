@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from masterbuilder import new_game
 from masterbuilder.agents import Agent, make_agent
-from masterbuilder.core.board import BoardAction, board_actions, clickable_ids, draw_board, panel_actions
+from masterbuilder.core.board import board_actions, clickable_ids, draw_board, panel_actions
 from masterbuilder.games.builders import actions as A
 from masterbuilder.games.builders.board import building_rule, draw, worker_rule
 from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, WorkerKind
@@ -236,6 +235,18 @@ def test_the_next_send_cost_is_shown_on_the_site() -> None:
     assert "next worker: 3 actionsmore than are left" in _site_text(state, inn)
 
 
+def test_a_site_says_when_the_worker_being_sent_completes_it() -> None:
+    state = fresh(2, 0)
+    seat = state.current_player
+    assert seat is not None
+    shack = building("Wooden Shack")  # needs W1 K1
+    apprentice = worker(WorkerKind.APPRENTICE, (0, 1, 1, 0))
+    give_site(state, seat, shack)
+    give_workers(state, seat, apprentice)
+    state.apply(A.SEND + apprentice)
+    assert "send here: 1 actioncompletes it!" in _site_text(state, shack)
+
+
 def test_the_decision_and_the_actions_left_are_in_the_turn_bar() -> None:
     state = fresh(2, 0)
     seat = state.current_player
@@ -293,7 +304,12 @@ def test_the_open_worker_deck_shows_its_top_card() -> None:
 def test_machines_work_as_workers_once_built() -> None:
     # rules: Builders, "Maszyny" — a completed machine joins its owner's free workers
     for state in POSITIONS:
-        built = [b for p in range(state.num_players) for b in state.completed(p) if b >= 34]
+        built = [
+            b
+            for p in range(state.num_players)
+            for b in state.completed(p)
+            if BUILDINGS[b].machine_worker is not None
+        ]
         if built:
             elements = _by_id(_parse(draw(state.view(None), [], None)))
             for b in built:
@@ -305,12 +321,13 @@ def test_machines_work_as_workers_once_built() -> None:
 
 def test_draw_board_returns_the_drawing_and_the_panel() -> None:
     state = fresh(2, 0)
-    result = draw_board(state, state.current_player)
-    assert result["svg"].startswith("<svg") and result["panel"] == [
-        {"id": A.END_TURN, "label": "end turn", "description": "End the turn"}
-    ]
-    assert all(isinstance(a, BoardAction) for a in board_actions(state, state.current_player))
-    assert new_game("builders", players=2, seed=0).view(None) == state.view(None)
+    seat = state.current_player
+    assert seat is not None
+    result = draw_board(state, seat)
+    assert result["svg"] == draw(state.view(seat), board_actions(state, seat), seat)
+    assert result["panel"] == [{"id": A.END_TURN, "label": "end turn", "description": "End the turn"}]
+    watching = draw_board(state, None)
+    assert watching["panel"] == [] and not clickable_ids(watching["svg"])
 
 
 def test_the_viewers_panel_comes_first() -> None:
