@@ -594,7 +594,8 @@ class _Board:
             _text(x + bw / 2, y + 24, "Bridge", 17, "middle", "b"),
             _text(x + bw / 2, y + 47, "passed, in order", 15, "middle", "faint"),
         ]
-        span = min(34.0, (bw - 30) / max(n, 1))
+        span = min(34.0, (bw - 24) / max(n, 1))
+        r = min(13.0, span / 2 - 2)
         x0 = x + bw / 2 - (n - 1) * span / 2
         for k in range(n):
             cx = x0 + k * span
@@ -608,14 +609,14 @@ class _Board:
                         id=f"passed-p{s}",
                         cx=cx,
                         cy=y + 82,
-                        r=13,
+                        r=r,
                         fill=SEAT_COLOURS[s % 5],
                         stroke=INK,
                         stroke_width=1.5,
                     )
                 )
             else:
-                inner.append(_circle(cx, y + 82, 13, fill="none", stroke="#a08a66", stroke_dasharray="3 3"))
+                inner.append(_circle(cx, y + 82, r, fill="none", stroke="#a08a66", stroke_dasharray="3 3"))
         self.add(
             self.group(
                 "bridge",
