@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from typing import Any
 
 import pytest
 from starlette.testclient import WebSocketTestSession
@@ -45,12 +46,13 @@ def test_hint_uses_the_strong_bot_by_default() -> None:
     assert Settings().hint_bot == "mcts:hard"
 
 
-def play_until_my_turn(ws: WebSocketTestSession, seat: int) -> dict[str, object]:
+def play_until_my_turn(ws: WebSocketTestSession, seat: int) -> dict[str, Any]:
     while True:
         message = ws.receive_json()
         assert message["type"] == "state", message
         if message["to_move"] == seat or message["status"] == "finished":
-            return message  # type: ignore[no-any-return]
+            message_: dict[str, Any] = message
+            return message_
 
 
 def test_against_bots_with_undo_hint_and_rematch(db_url: str) -> None:
@@ -74,23 +76,23 @@ def test_against_bots_with_undo_hint_and_rematch(db_url: str) -> None:
             ws.send_json({"type": "hint"})
             hint = ws.receive_json()
             assert hint["type"] == "hint" and hint["ply"] == message["ply"]
-            assert hint["action"] in {a["id"] for a in message["legal"]}  # type: ignore[union-attr]
+            assert hint["action"] in {a["id"] for a in message["legal"]}
             assert hint["label"] and hint["description"]
 
             # two decisions of mine, with the bots' replies in between
-            before_second: dict[str, object] = {}
+            before_second: dict[str, Any] = {}
             for turn in range(2):
                 start_ply = message["ply"]
                 if turn == 1:
                     before_second = message
                 while True:
-                    choice = rng.choice(message["legal"])["id"]  # type: ignore[index]
+                    choice = rng.choice(message["legal"])["id"]
                     ws.send_json({"type": "act", "action": choice, "ply": message["ply"]})
                     message = ws.receive_json()
                     assert message["type"] == "state", message
                     if message["to_move"] != 1:
                         break
-                assert message["ply"] > start_ply  # type: ignore[operator]
+                assert message["ply"] > start_ply
                 message = play_until_my_turn(ws, 1)
             assert message["can_undo"] is True
             ply_now = message["ply"]
@@ -101,19 +103,19 @@ def test_against_bots_with_undo_hint_and_rematch(db_url: str) -> None:
             assert undone["to_move"] == 1 and undone["legal"] == before_second["legal"]
             assert len(undone["log"]) == undone["ply"]
 
-            audit = client.portal.call(client.app.state.tables.undone, gid)  # type: ignore[attr-defined]
-            assert [m["ply"] for m in audit] == list(range(undone["ply"], ply_now))  # type: ignore[arg-type]
+            audit = client.portal.call(client.app.state.tables.undone, gid)  # type: ignore[union-attr, attr-defined]
+            assert [m["ply"] for m in audit] == list(range(undone["ply"], ply_now))
             assert all(m["undone_by"] == 1 for m in audit)
 
             # play the game out: random moves for me, the bots answer
             message = undone
             while message["status"] != "finished":
                 if message["to_move"] == 1:
-                    choice = rng.choice(message["legal"])["id"]  # type: ignore[index]
+                    choice = rng.choice(message["legal"])["id"]
                     ws.send_json({"type": "act", "action": choice, "ply": message["ply"]})
                 message = ws.receive_json()
                 assert message["type"] == "state", message
-            assert message["result"]["winners"]  # type: ignore[index]
+            assert message["result"]["winners"]
             assert message["can_undo"] is False and message["legal"] == []
         record = client.get(f"/api/games/{gid}/record").json()
         state = new_game("builders", 3, 4)
@@ -147,8 +149,8 @@ def test_rematch_between_people_and_the_second_asker_joins(sqlite_url: str) -> N
             client.websocket_connect(f"/ws/games/{gid}") as s1,
         ):
             sockets = {0: s0, 1: s1}
-            for seat, ws in sockets.items():
-                hello(ws, tokens[str(seat)])
+            for k, ws in sockets.items():
+                hello(ws, tokens[str(k)])
             while not state.is_terminal:
                 seat = state.current_player
                 assert seat is not None

@@ -184,8 +184,8 @@ def test_hotseat_two_tokens_in_one_client(client: TestClient) -> None:
         client.websocket_connect(f"/ws/games/{gid}") as s1,
     ):
         sockets = {0: s0, 1: s1}
-        for seat, ws in sockets.items():
-            hello(ws, tokens[str(seat)])
+        for k, ws in sockets.items():
+            hello(ws, tokens[str(k)])
         for _ in range(6):
             seat = state.current_player
             assert seat is not None

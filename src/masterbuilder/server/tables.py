@@ -78,8 +78,11 @@ class Created:
 class Connection:
     """One client of one game: its seat (None: a spectator) and the updates waiting to be sent to it."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, board: bool = True) -> None:
         self.seat = seat
+        self.board = (
+            board  # whether its updates carry the SVG board (the page's do; bots and scripts skip it)
+        )
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.log_sent = 0  # log entries this client has
         self.dropped = False
@@ -461,26 +464,26 @@ class Tables:
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise PlayError("illegal", reason)
-            before = state.clone()
-            state.apply(action)
+            # The move is made on a copy, which becomes the table's state only once it is stored: nobody
+            # (a client saying hello, a page) sees a move before its transaction has committed.
+            after = state.clone()
+            log_events(after)
+            after.apply(action)
             move = MoveRow(len(table.moves), action, seat, now())
-            entry = _entry(state, move, table.name(seat), before)
-            outcome = outcome_of(state)
+            entry = _entry(after, move, table.name(seat), state)
+            outcome = outcome_of(after)
             try:
                 stored = await self.db(self.store.append_move, table.id, table.version, move, outcome)
             except Exception:
                 log.exception("game %s: storing move %d failed", table.id, move.ply)
-                table.state = before
-                log_events(before)
                 raise PlayError(
                     "server", "The move could not be stored; it was not made. Try again."
                 ) from None
             if not stored:  # another process moved first
-                table.state = before
-                log_events(before)
                 await self._reload(table)
                 self._broadcast(table)
                 raise PlayError("stale", "Another move was made first; your move was not applied.")
+            table.state = after
             table.moves.append(move)
             table.log.append(entry)
             row = table.row
@@ -575,7 +578,7 @@ class Tables:
                 return
 
     # ---- connections ------------------------------------------------------------------------------------
-    async def connect(self, game_id: str, token: str | None) -> tuple[Table, Connection]:
+    async def connect(self, game_id: str, token: str | None, board: bool = True) -> tuple[Table, Connection]:
         """A client joins the table (as its token's seat, or a spectator) and gets the full picture."""
         table = await self.get(game_id)
         seat = None
@@ -583,9 +586,9 @@ class Tables:
             seat = table.seat_of(token)
             if seat is None:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
-        conn = Connection(seat)
+        conn = Connection(seat, board)
         table.conns.add(conn)
-        conn.push(self._message(table, seat, 0, True, {}))
+        conn.push(self._message(table, conn, 0, True, {}))
         conn.log_sent = len(table.log)
         return table, conn
 
@@ -593,28 +596,29 @@ class Tables:
         table.conns.discard(conn)
 
     def _broadcast(self, table: Table) -> None:
-        cache: dict[tuple[int | None, int, bool], str] = {}
-        parts: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, bool, int, bool], str] = {}
+        parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
-            key = (conn.seat, start, full)
+            key = (conn.seat, conn.board, start, full)
             if key not in cache:
-                cache[key] = self._message(table, conn.seat, start, full, parts)
+                cache[key] = self._message(table, conn, start, full, parts)
             conn.push(cache[key])
             conn.log_sent = len(table.log)
 
     def _message(
         self,
         table: Table,
-        seat: int | None,
+        conn: Connection,
         log_from: int,
         full: bool,
-        parts: dict[int | None, dict[str, Any]],
+        parts: dict[tuple[int | None, bool], dict[str, Any]],
     ) -> str:
         """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
-        if seat not in parts:
-            parts[seat] = seat_part(table, seat)
+        seat = conn.seat
+        if (seat, conn.board) not in parts:
+            parts[seat, conn.board] = seat_part(table, seat, conn.board)
         row = table.row
         renderer = renderer_for(row.game)
         msg = {
@@ -631,7 +635,7 @@ class Tables:
             ],
             "decision": renderer.decision(table.state) if row.status == "live" else None,
             "phase": renderer.status(table.state),
-            **parts[seat],
+            **parts[seat, conn.board],
             "log": table.log[log_from:],
             "full": full,
             "can_undo": row.status == "live"
@@ -645,7 +649,7 @@ class Tables:
         return json.dumps(msg, separators=(",", ":"))
 
 
-def seat_part(table: Table, seat: int | None) -> dict[str, Any]:
+def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, Any]:
     """What depends on the seat only: its view, its legal actions and its board."""
     state = table.state
     legal = []
@@ -654,7 +658,7 @@ def seat_part(table: Table, seat: int | None) -> dict[str, Any]:
             {"id": a, "label": state.action_label(a), "description": state.describe_action(a)}
             for a in state.legal_action_ids()
         ]
-    return {"view": state.view(seat), "legal": legal, "board": draw_board(state, seat)}
+    return {"view": state.view(seat), "legal": legal, "board": draw_board(state, seat) if board else None}
 
 
 def undo_point(move_rows: Sequence[MoveRow], seat: int | None) -> int | None:

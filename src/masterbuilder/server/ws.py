@@ -81,11 +81,14 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                 problem = error("bad_message", 'The first message must be {"type": "hello", "token": ...}.')
             if problem is None and hello is not None:
                 token = hello.get("token", header_token)
+                board = hello.get("board", True)
                 if token is not None and not isinstance(token, str):
                     problem = error("bad_token", "The token must be a string.")
+                elif not isinstance(board, bool):
+                    problem = error("bad_message", '"board" must be true or false.')
                 else:
                     try:
-                        table, conn = await manager.connect(game_id, token or header_token)
+                        table, conn = await manager.connect(game_id, token or header_token, board)
                         break
                     except PlayError as exc:
                         if exc.code == "not_found":
