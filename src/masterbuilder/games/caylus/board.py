@@ -435,17 +435,14 @@ class _Board:
     def prompt(self) -> str:
         return str(self.view.get("prompt", ""))
 
-    def group(self, ident: str, inner: str, title: str = "", cls: str = "") -> str:
+    def group(self, ident: str, inner: str, title: str = "") -> str:
         """A ``<g>`` with its id; clickable (data-action, class act, the action's description as title)
         when a legal action belongs to it, else titled with ``title``."""
         act = self.acts.get(ident)
-        classes = " ".join(c for c in (cls, "act" if act else "") if c)
-        cls_attr = f' class="{classes}"' if classes else ""
         if act is not None:
-            return (
-                f'<g id="{esc(ident)}"{cls_attr} data-action="{act.id}">{_title(act.description)}{inner}</g>'
-            )
-        return f'<g id="{esc(ident)}"{cls_attr}>{_title(title) if title else ""}{inner}</g>'
+            head = f'<g id="{esc(ident)}" class="act" data-action="{act.id}">'
+            return f"{head}{_title(act.description)}{inner}</g>"
+        return f'<g id="{esc(ident)}">{_title(title) if title else ""}{inner}</g>'
 
     def info(self, ident: str, parts: Sequence[str], rules: str) -> str:
         """The name and effect drawn on element ``ident``. While the element is clickable its title is the
@@ -703,11 +700,17 @@ class _Board:
         ):
             x, y = self.space_xy(space)
             cx, cy = x + TILE_W / 2 + dx, y + TILE_H + 20
+            moving = ident == "provost" and (phase == 4 or "provost" in self.prompt)
             self.add(
-                f'<g id="{ident}" class="{"acting" if ident == "provost" and phase == 4 else "token"}">'
-                f"{_title(title)}"
-                f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="{fill}" stroke="#f5c542" '
-                f'stroke-width="{4 if ident == "provost" and phase == 4 else 2}"/>'
+                f'<g id="{ident}">{_title(title)}'
+                + _circle(
+                    cx,
+                    cy,
+                    15,
+                    fill=fill,
+                    stroke=self.now_colour if moving else "#f5c542",
+                    stroke_width=4 if moving else 2,
+                )
                 + _text(cx, cy + 6, letter, 17, "middle", "b", fill="#ffffff")
                 + "</g>"
             )
