@@ -1,27 +1,38 @@
 # Two entry points, both self-contained on a fresh machine:
 #   make play   - a terminal game of The Builders against two bots
 #   make test   - the whole suite: ruff, mypy, pytest
+#   make serve  - the web table on http://127.0.0.1:8000/ (installs only the web extra)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: serve play test lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# the whole set: tests, type-checking, the research adapters, Ray and the charts
+# the whole set: tests, type-checking, the research adapters, Ray and the charts, the web table
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,interop,arena]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,interop,arena,web]'
 	touch $(STAMP)
 
 # playing needs only the core dependencies
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(PLAY_STAMP)
+
+# the web table needs the core and the web extra, not the research stack
+WEBSTAMP := $(VENV)/.installed-web
+
+$(WEBSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEBSTAMP)
+
+serve: $(WEBSTAMP)
+	$(BIN)/masterbuilder serve $(ARGS)
 
 play: $(PLAY_STAMP)
 	$(BIN)/masterbuilder play builders --seats you,greedy,random $(ARGS)

@@ -748,5 +748,57 @@ def bench(
         fail(f"Could not write the results: {exc}", code=1)
 
 
+# ---- serve ---------------------------------------------------------------------------------------------
+WEB_EXTRA_MISSING = "The web table needs its extra: pip install 'masterbuilder[web]'"
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+            "(default: a SQLite file in the user's data directory)."
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option("--allow-origin", help="Another origin whose pages may open the table's sockets."),
+    ] = None,
+    bot_workers: Annotated[int | None, typer.Option(help="Bot processes (default: one per core).")] = None,
+    bot_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move.")] = 10.0,
+    rate: Annotated[
+        float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
+    ] = 10.0,
+) -> None:
+    """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
+    try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+
+        from masterbuilder import server
+    except ImportError:
+        typer.echo(WEB_EXTRA_MISSING, err=True)
+        raise typer.Exit(1) from None
+    if not 0 < port < 65536:
+        fail(f"--port must be from 1 to 65535, not {port}.")
+    if bot_timeout <= 0:
+        fail(f"--bot-timeout must be positive, not {bot_timeout}.")
+    if rate <= 0:
+        fail(f"--rate must be positive, not {rate}.")
+    settings = server.Settings(
+        db_url=db or "",
+        allowed_origins=tuple(allow_origin or ()),
+        bot_workers=bot_workers,
+        bot_timeout=bot_timeout,
+        rate=rate,
+        burst=max(1, int(rate * 3)),
+    )
+    server.serve(settings, host=host, port=port)
+
+
 def main() -> None:
     app()

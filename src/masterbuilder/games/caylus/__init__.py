@@ -40,6 +40,7 @@ INFO = GameInfo(
         "observation": "observation:ENCODING",
         "search": "search:SETTINGS",
         "adapters": "adapters:ADAPTERS",
+        "board": "board:draw",
     },
     bots=(
         BotInfo(

@@ -1,0 +1,642 @@
+"""The Builders' board for the web table: one SVG drawn from ``state.view(seat)`` and the legal actions.
+
+Reads only the view and the actions (see :mod:`masterbuilder.core.board`), never the state, so it shows
+nothing the seat may not see. Layout, top to bottom: the turn bar (round, who plays, the decision in words,
+actions left), the face-up buildings with their deck, the face-up workers with theirs and the bank, then one
+panel per player (the viewer's first): coins, points and score, buildings under construction with their
+crews and progress per resource, free workers, completed buildings.
+
+Where the actions sit: "start" on a face-up building, "hire" on a face-up worker, "send" on a free worker,
+"... to" on a building under construction, "take coins" and "buy action" on the bank; "end turn" is left to
+the page's panel.
+
+The page shows the board about 880 px wide at 1280x800 (a 0.73 scale), so the smallest text is 16 units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.games.builders.actions import (
+    BUY_ACTION,
+    COINS_FOR_ACTIONS,
+    EXTRA_ACTION_PRICE,
+    HIRE,
+    SEND,
+    START,
+    TAKE_COINS,
+    TO,
+)
+from masterbuilder.games.builders.data import BUILDINGS, RESOURCE_LETTERS, WORKERS, amounts_text
+
+WIDTH = 1200
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
+SEAT_NAMES = ("red", "blue", "green", "yellow", "purple")
+SEAT_INK = ("#fff", "#fff", "#fff", "#2b2118", "#fff")  # text on a seat-coloured band
+RESOURCE_COLOURS = ("#6f7c7d", "#8d5524", "#1f4e79", "#c0561a")  # stone, wood, knowledge, tile
+LINE = "#8a7a5a"
+GOLD = "#e8b83a"
+BUILDING_BAND = "#7d5a3c"
+MACHINE_BAND = "#4d5d6e"
+WORKER_BAND = "#a07c45"
+PANEL = "#f7efdd"
+
+# Layout (viewBox units).
+GAP = 12
+BUILDING_W, BUILDING_H = 178, 118
+WORKER_W, WORKER_H = 140, 104
+DECK_OFFSET = 4  # each card under the top one shows this much
+BANK_X = 10 + 5 * (WORKER_W + GAP) + WORKER_W + 2 * DECK_OFFSET + 14
+SITE_W = 210
+SITES_PER_ROW = 3
+RIGHT_X = 20 + SITES_PER_ROW * (SITE_W + 10)  # free workers and completed buildings
+MINI_W, MINI_H, MINI_PER_ROW = 114, 64, 4
+
+STYLE = """
+.board-builders text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif;
+  fill: #2b2118; font-size: 17px; }
+.board-builders .s { font-size: 16px; }
+.board-builders .c { font-size: 15px; font-weight: 700; fill: #fff; }
+.board-builders .label { font-size: 19px; font-weight: 700; fill: #6e5f4b; }
+.board-builders .name { font-size: 18px; font-weight: 700; }
+.board-builders .big { font-size: 25px; font-weight: 700; }
+.board-builders .b { font-weight: 700; }
+.board-builders .w { fill: #fff; }
+.board-builders .mut { fill: #6e5f4b; }
+.board-builders .pale { fill: #e8dcc0; }
+.board-builders .warn { fill: #9c3d0c; }
+.board-builders .frame { fill: #fffaf0; stroke: #8a7a5a; stroke-width: 1.5; }
+.board-builders .act { cursor: pointer; }
+.board-builders .act > .frame { stroke: #d35400; stroke-width: 3; }
+.board-builders .next { opacity: .6; }
+"""
+
+
+def _amounts(values: Sequence[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def seat_name(seat: int) -> str:
+    """How the board names a seat: "seat 0", as every other screen does, with its colour."""
+    return f"seat {seat} ({SEAT_NAMES[seat]})"
+
+
+def building_rule(building: int) -> str:
+    """A building card's rule text: what it needs and what it pays (and for a machine, how it works)."""
+    card = BUILDINGS[building]
+    points = _plural(card.points, "point")
+    if card.machine_worker is None:
+        return f"{card.name}: needs {amounts_text(card.requires)}; pays {card.coins} coins and {points}"
+    works = amounts_text(WORKERS[card.machine_worker].produces)
+    return (
+        f"{card.name} (machine): needs {amounts_text(card.requires)}; pays {points}; "
+        f"once built, works for its owner as {works} for a wage of 0"
+    )
+
+
+def worker_rule(worker: int) -> str:
+    """A worker card's rule text: what it produces and its wage."""
+    card = WORKERS[worker]
+    if card.is_machine:
+        return f"{card.name} (built machine): produces {amounts_text(card.produces)}; wage 0"
+    return f"{card.code}, {card.kind.value}: produces {amounts_text(card.produces)}; wage {card.wage} coins"
+
+
+# ---- SVG primitives ----------------------------------------------------------------------------------
+
+
+def _text(x: float, y: float, text: object, cls: str = "", anchor: str = "start", extra: str = "") -> str:
+    c = f' class="{cls}"' if cls else ""
+    a = f' text-anchor="{anchor}"' if anchor != "start" else ""
+    return f'<text x="{x:g}" y="{y:g}"{c}{a}{extra}>{esc(text)}</text>'
+
+
+def _rect(
+    x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", rx: float = 6, extra: str = ""
+) -> str:
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+        f'stroke="{stroke}"{extra}/>'
+    )
+
+
+def _frame(x: float, y: float, w: float, h: float, rx: float = 8) -> str:
+    return f'<rect class="frame" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}"/>'
+
+
+def _coin(x: float, y: float, value: object, r: float = 14) -> str:
+    """A gold coin centred at (x, y) with a number on it."""
+    return (
+        f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{GOLD}" stroke="#9a7412" stroke-width="1.5"/>'
+        + _text(x, y + 6, value, "b", "middle")
+    )
+
+
+def _shield(x: float, y: float, value: object, r: float = 14) -> str:
+    """A points shield centred at (x, y)."""
+    path = (
+        f"M{x - r:g},{y - r:g}h{2 * r:g}v{r:g}q0,{r * 0.8:g} -{r:g},{r * 1.2:g}"
+        f"q-{r:g},-{r * 0.4:g} -{r:g},-{r * 1.2:g}z"
+    )
+    return f'<path d="{path}" fill="#3f6b45" stroke="#24402a"/>' + _text(x, y + 6, value, "b w", "middle")
+
+
+def _chip(
+    x: float, y: float, resource: int, amount: int | None, w: float, h: float = 26, cls: str = "b w"
+) -> str:
+    """A resource chip: its letter and the amount ("S2"), coloured by resource."""
+    label = RESOURCE_LETTERS[resource] + ("" if amount is None else str(amount))
+    return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _text(
+        x + w / 2, y + h / 2 + 6, label, cls, "middle"
+    )
+
+
+def _chips(x: float, y: float, amounts: Sequence[int], room: float, w: float = 42, cls: str = "b w") -> str:
+    """The non-zero amounts as chips from (x, y), as wide as ``w`` but all within ``room``."""
+    shown = [(r, n) for r, n in enumerate(amounts) if n]
+    gap = 3
+    w = min(w, (room - gap * (len(shown) - 1)) / max(len(shown), 1))
+    return "".join(_chip(x + i * (w + gap), y, r, n, w, cls=cls) for i, (r, n) in enumerate(shown))
+
+
+def _width(text: str, size: float, bold: bool = True) -> float:
+    """A rough width of ``text`` in a sans font (from DejaVu Sans's average glyph width, a wide one)."""
+    return len(text) * size * (0.7 if bold else 0.58)
+
+
+def _fit(text: str, width: float, size: int = 18, bold: bool = True) -> str:
+    """Attributes that fit ``text`` into ``width``: a smaller font, and below 13 px a squeeze with
+    ``textLength`` rather than a font nobody can read."""
+    fits = int(size * width / max(_width(text, size, bold), 1))
+    if fits >= 13:
+        return f' style="font-size:{min(size, fits)}px"'
+    return f' style="font-size:13px" textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
+
+
+class _Board:
+    """The drawing being written; each legal action is placed on one element at most (``open``)."""
+
+    def __init__(self, view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> None:
+        self.view = view
+        self.seat = seat
+        self.actions = {a.id: a for a in actions}
+        self.parts: list[str] = []
+
+    def add(self, *svg: str) -> None:
+        self.parts.extend(svg)
+
+    def open(self, element_id: str | None, action_id: int | None, rule: str, classes: str = "") -> bool:
+        """Open a ``<g>`` for a board thing: clickable with the action's description as its title when the
+        action is legal, else titled with the thing's rule text. Returns whether it is clickable."""
+        action = self.actions.pop(action_id, None) if action_id is not None else None
+        attrs = f' id="{esc(element_id)}"' if element_id else ""
+        cls = f"{classes} act".strip() if action else classes
+        if cls:
+            attrs += f' class="{cls}"'
+        if action:
+            attrs += f' data-action="{action.id}"'
+        self.add(f"<g{attrs}>", f"<title>{esc(action.description if action else rule)}</title>")
+        return action is not None
+
+    # ---- cards ------------------------------------------------------------------------------------
+
+    def building_card(
+        self, x: float, y: float, building: int, action_id: int | None, next_card: bool = False
+    ) -> None:
+        card = BUILDINGS[building]
+        rule = building_rule(building) + (" (top of the deck, not yet takeable)" if next_card else "")
+        self.open(f"building-{building}", action_id, rule, "card next" if next_card else "card")
+        band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
+        self.add(
+            _frame(x, y, BUILDING_W, BUILDING_H),
+            _rect(x + 3, y + 3, BUILDING_W - 6, 32, band, rx=6),
+            _text(x + 10, y + 26, card.name, "name w", extra=_fit(card.name, BUILDING_W - 20)),
+            _chips(x + 8, y + 44, card.requires, BUILDING_W - 16),
+        )
+        if card.machine_worker is not None:
+            self.add(
+                _text(x + 8, y + 102, "works as", "s"),
+                _chips(x + 82, y + 83, WORKERS[card.machine_worker].produces, 50),
+                _shield(x + BUILDING_W - 24, y + 95, card.points),
+            )
+        else:
+            self.add(_coin(x + 26, y + 95, card.coins, 16), _shield(x + 68, y + 95, card.points, 15))
+        self.add("</g>")
+
+    def worker_card(
+        self, x: float, y: float, worker: int, action_id: int | None, next_card: bool = False
+    ) -> None:
+        card = WORKERS[worker]
+        rule = worker_rule(worker) + (" (top of the deck, not yet takeable)" if next_card else "")
+        self.open(f"worker-{worker}", action_id, rule, "card next" if next_card else "card")
+        self.add(
+            _frame(x, y, WORKER_W, WORKER_H),
+            _rect(x + 3, y + 3, WORKER_W - 6, 32, WORKER_BAND, rx=6),
+            _text(x + 10, y + 26, card.code, "name w"),
+            _coin(x + WORKER_W - 22, y + 19, card.wage),
+            _text(x + 8, y + 58, card.kind.value, "s"),
+            _chips(x + 8, y + 68, card.produces, WORKER_W - 16),
+            "</g>",
+        )
+
+    def deck(self, x: float, y: float, w: float, h: float, size: int, what: str, top: int | None) -> None:
+        """A deck: a stack of backs with its size, and the visible top card (if any) lying on it."""
+        title = f"The {what} deck: {_plural(size, 'card')}" + (
+            "; its top card is shown" if top is not None else ""
+        )
+        self.add(f'<g id="{what}-deck">', f"<title>{esc(title)}</title>")
+        if not size:
+            self.add(
+                _rect(x, y, w, h, "none", LINE, 8, ' stroke-dasharray="6 5"'),
+                _text(x + w / 2, y + h / 2 + 6, "deck empty", "s mut", "middle"),
+            )
+        for i in (2, 1, 0):
+            if size > i:
+                self.add(_rect(x + DECK_OFFSET * i, y + DECK_OFFSET * i, w, h, "#cdb98e", LINE, 8))
+        if size and top is None:
+            self.add(
+                _text(x + w / 2, y + h / 2 - 2, f"{what}s", "name", "middle"),
+                _text(x + w / 2, y + h / 2 + 22, _plural(size, "card"), "s", "middle"),
+            )
+        self.add("</g>")
+        if top is not None:
+            if what == "building":
+                self.building_card(x, y, top, None, next_card=True)
+            else:
+                self.worker_card(x, y, top, None, next_card=True)
+
+    def mini_worker(self, x: float, y: float, worker: int, pending: bool) -> None:
+        """A free worker (or built machine) in a player's panel."""
+        card = WORKERS[worker]
+        rule = worker_rule(worker) + (": being sent to work" if pending else "")
+        self.open(f"worker-{worker}", SEND + worker, rule, "worker pending" if pending else "worker")
+        self.add(_frame(x, y, MINI_W, MINI_H, 6))
+        if pending:  # chosen to be sent: framed in the seat's colour until its building is chosen
+            colour = SEAT_COLOURS[self.view["current_player"]]
+            self.add(_rect(x - 4, y - 4, MINI_W + 8, MINI_H + 8, "none", colour, 9, ' stroke-width="5"'))
+        self.add(
+            _text(x + 8, y + 22, card.code, "name"),
+            _coin(x + MINI_W - 16, y + 16, card.wage, 12),
+            _chips(x + 5, y + 33, card.produces, MINI_W - 10, cls="c"),
+        )
+        self.add("</g>")
+
+    # ---- sections ---------------------------------------------------------------------------------
+
+    def decision(self) -> str:
+        """The decision in words, as the terminal says it."""
+        view = self.view
+        if view["is_terminal"]:
+            winners = view["winners"]
+            best = max(p["score"] for p in view["players"])
+            if len(winners) == 1:
+                return f"Game over: {seat_name(winners[0])} wins with {_plural(best, 'point')}"
+            return f"Game over: {' and '.join(seat_name(w) for w in winners)} share the win ({best} points)"
+        pending = view["pending_worker"]
+        left = view["actions_left"]
+        if pending is not None:
+            card = WORKERS[pending]
+            what = f"the {card.name}" if card.is_machine else card.code
+            doing = f"choose the building to send {what} to"
+        elif left == 0:
+            doing = f"no actions left: buy one for {EXTRA_ACTION_PRICE} coins or end the turn"
+        else:
+            doing = f"choose an action ({_plural(left, 'action')} left)"
+        current = view["current_player"]
+        if current == self.seat:
+            return f"Your turn: {doing}"
+        return f"{seat_name(current)} to play: {doing}"
+
+    def turn_bar(self, y: float) -> float:
+        view = self.view
+        current = view["current_player"]
+        colour = "#7f8c8d" if current is None else SEAT_COLOURS[current]
+        h = 76
+        self.add(
+            '<g id="turn">', _rect(10, y, WIDTH - 20, h, "#3b2a1a", rx=10), _rect(10, y, 16, h, colour, rx=4)
+        )
+        head = f"The Builders: Middle Ages · round {view['round']}"
+        decision = self.decision()
+        room = WIDTH - 80 - (130 if current is not None else 0)
+        self.add(
+            _text(40, y + 27, head, "s pale"),
+            _text(40, y + 60, decision, "big w", extra=_fit(decision, room, 25)),
+        )
+        if view["final_round"] and not view["is_terminal"]:
+            x = 40 + _width(head, 16, bold=False) + 14
+            self.add(
+                '<g id="final-round"><title>A player has 17 points or more: this round is the last</title>',
+                _rect(x, y + 9, 130, 24, "#e67e22", rx=12),
+                _text(x + 65, y + 27, "FINAL ROUND", "s b w", "middle"),
+                "</g>",
+            )
+        if current is not None:
+            left = view["actions_left"]
+            pips = max(3, left)
+            x0 = WIDTH - 30 - pips * 30
+            self.add(
+                f'<g id="actions-left"><title>{esc(_plural(left, "action") + " left this turn")}</title>',
+                _text(WIDTH - 30, y + 27, "actions left", "s pale", "end"),
+            )
+            for i in range(pips):
+                fill = colour if i < left else "none"
+                self.add(
+                    f'<circle cx="{x0 + 15 + 30 * i:g}" cy="{y + 52:g}" r="11" fill="{fill}" '
+                    f'stroke="#e8dcc0" stroke-width="2"/>'
+                )
+            self.add("</g>")
+        self.add("</g>")
+        return y + h
+
+    def slots(self, y: float, kind: str, w: float, h: float) -> None:
+        """The five places of a face-up row (dashed, seen where the deck ran out)."""
+        for i in range(5):
+            self.add(
+                f'<rect id="{kind}-row-{i}" x="{10 + i * (w + GAP):g}" y="{y:g}" width="{w:g}" '
+                f'height="{h:g}" rx="8" fill="none" stroke="{LINE}" stroke-dasharray="6 5"/>'
+            )
+
+    def market(self, y: float) -> float:
+        view = self.view
+        over = view["is_terminal"]
+        deck_x = 10 + 5 * (BUILDING_W + GAP)
+        self.add(
+            _text(12, y + 21, "Buildings", "label"),
+            _text(124, y + 21, "" if over else "start one for 1 action", "s mut"),
+            _text(deck_x, y + 21, f"deck: {_plural(view['building_deck_size'], 'card')}", "s mut"),
+        )
+        y += 30
+        self.slots(y, "building", BUILDING_W, BUILDING_H)
+        for i, b in enumerate(view["building_row"]):
+            self.building_card(10 + i * (BUILDING_W + GAP), y, b, START + b)
+        self.deck(
+            deck_x,
+            y,
+            BUILDING_W,
+            BUILDING_H,
+            view["building_deck_size"],
+            "building",
+            view["building_deck_top"],
+        )
+        y += BUILDING_H + 2 * DECK_OFFSET + 8
+        deck_x = 10 + 5 * (WORKER_W + GAP)
+        self.add(
+            _text(12, y + 21, "Workers", "label"),
+            _text(110, y + 21, "" if over else "hire one for 1 action", "s mut"),
+            _text(deck_x, y + 21, f"deck: {_plural(view['worker_deck_size'], 'card')}", "s mut"),
+            _text(BANK_X, y + 21, "Bank", "label"),
+        )
+        y += 30
+        self.slots(y, "worker", WORKER_W, WORKER_H)
+        for i, w in enumerate(view["worker_row"]):
+            self.worker_card(10 + i * (WORKER_W + GAP), y, w, HIRE + w)
+        self.deck(deck_x, y, WORKER_W, WORKER_H, view["worker_deck_size"], "worker", view["worker_deck_top"])
+        self.bank(BANK_X, y)
+        return y + WORKER_H + 2 * DECK_OFFSET
+
+    def bank(self, x: float, y: float) -> None:
+        """The bank: take 1, 3 or 6 coins for 1, 2 or 3 actions; buy an extra action for 5 coins."""
+        self.add('<g id="bank">', _rect(x, y, WIDTH - 10 - x, WORKER_H, "#e6d6b0", LINE, 8))
+        cw, ch = (WIDTH - 10 - x - 18) / 2, (WORKER_H - 18) / 2
+        cells = [(TAKE_COINS + i, i + 1) for i in range(3)] + [(BUY_ACTION, 0)]
+        for k, (action_id, spent) in enumerate(cells):
+            cx, cy = x + 6 + (k % 2) * (cw + 6), y + 6 + (k // 2) * (ch + 6)
+            if spent:
+                coins = COINS_FOR_ACTIONS[spent]
+                rule = f"Take {_plural(coins, 'coin')} from the bank for {_plural(spent, 'action')}"
+                self.open(f"bank-take-{coins}", action_id, rule)
+                self.add(
+                    _frame(cx, cy, cw, ch, 6),
+                    _coin(cx + 21, cy + ch / 2, f"+{coins}", 16),
+                    _text(cx + 42, cy + ch / 2 + 6, _plural(spent, "action"), "s"),
+                )
+            else:
+                rule = f"Buy an extra action for {EXTRA_ACTION_PRICE} coins"
+                self.open("bank-buy", action_id, rule)
+                self.add(
+                    _frame(cx, cy, cw, ch, 6),
+                    _text(cx + cw / 2, cy + 19, "+1 action", "s b", "middle"),
+                    _text(cx + cw / 2, cy + 38, f"for {EXTRA_ACTION_PRICE} coins", "s", "middle"),
+                )
+            self.add("</g>")
+        self.add("</g>")
+
+    def players(self, y: float) -> float:
+        players = list(self.view["players"])
+        viewer = self.view["viewer"]
+        if viewer is not None:  # the viewer's own panel first, then the others in turn order
+            players = players[viewer:] + players[:viewer]
+        for player in players:
+            y = self.player(player, y + 12)
+        return y
+
+    def player(self, player: Mapping[str, Any], y: float) -> float:
+        view = self.view
+        p = player["seat"]
+        to_move = view["current_player"] == p
+        colour, ink = SEAT_COLOURS[p], f' style="fill:{SEAT_INK[p]}"'
+        start = len(self.parts)  # the panel's background goes in first, once its height is known
+        tags = [seat_name(p)]
+        if view["viewer"] == p:
+            tags.append("you")
+        if view["first_player"] == p:
+            tags.append("first player")
+        if p in view["winners"]:
+            tags.append("WINNER")
+        self.add(
+            f'<g id="player-{p}">',
+            _rect(10, y, WIDTH - 20, 42, colour, rx=8),
+            _text(24, y + 28, " · ".join(tags), "name", extra=ink),
+        )
+        if to_move:
+            left = _plural(view["actions_left"], "action")
+            self.add(_text(470, y + 28, f"▶ playing · {left} left", "name", extra=ink))
+        right = WIDTH - 24
+        points, coins, score = player["building_points"], player["coins"], player["score"]
+        why = (
+            f"Score {score}: {_plural(points, 'point')} from buildings and machines "
+            f"+ {score - points} for {_plural(coins, 'coin')}"
+        )
+        self.add(
+            f'<g id="score-p{p}"><title>{esc(why)}</title>',
+            _text(right, y + 30, f"score {score}", "big", "end", ink),
+            "</g>",
+            f'<g id="points-p{p}"><title>{esc(_plural(points, "point"))} from buildings and machines</title>',
+            _shield(right - 215, y + 20, points, 14),
+            _text(right - 195, y + 28, "points", "s", extra=ink),
+            "</g>",
+            f'<g id="coins-p{p}"><title>{esc(_plural(coins, "coin"))}</title>',
+            _coin(right - 320, y + 21, coins, 16),
+            _text(right - 298, y + 28, "coins", "s", extra=ink),
+            "</g>",
+        )
+        top = y + 50
+        bottom = max(self.sites(player, top, to_move), self.free_and_done(player, top)) + 10
+        stroke = f' stroke-width="{4 if to_move else 1.5}"'
+        self.parts.insert(
+            start, _rect(10, y, WIDTH - 20, bottom - y, PANEL, colour if to_move else LINE, 10, stroke)
+        )
+        self.add("</g>")
+        return bottom
+
+    def sites(self, player: Mapping[str, Any], y: float, to_move: bool) -> float:
+        sites = player["sites"]
+        self.add(_text(22, y + 18, "Under construction", "label"))
+        y += 28
+        if not sites:
+            self.add(_text(22, y + 18, "nothing", "s mut"))
+            return y + 26
+        row_height = 0.0
+        for i, site in enumerate(sites):
+            if i and i % SITES_PER_ROW == 0:
+                y += row_height + 10
+                row_height = 0
+            x = 20 + (i % SITES_PER_ROW) * (SITE_W + 10)
+            row_height = max(row_height, self.site(site, x, y, to_move))
+        return y + row_height
+
+    def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool) -> float:
+        """A building under construction: progress per resource, its crew, and (for the player to move)
+        what the next worker sent there costs; while a worker is being sent, what it would add."""
+        b = site["building"]
+        card = BUILDINGS[b]
+        need = card.requires
+        have = site["have"]
+        crew = site["workers"]
+        pending = self.view["pending_worker"] if to_move else None
+        adds = WORKERS[pending].produces if pending is not None else (0, 0, 0, 0)
+        rows = [r for r in range(4) if need[r]]
+        crew_rows = max(1, (len(crew) + 3) // 4)
+        notes = self.send_notes(site, pending, adds) if to_move else []
+        h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + 22 * len(notes) + 6
+        still = amounts_text(_amounts(site["missing"]))
+        self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")
+        band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
+        self.add(
+            _frame(x, y, SITE_W, h),
+            _rect(x + 3, y + 3, SITE_W - 6, 32, band, rx=6),
+            _text(
+                x + 10,
+                y + 26,
+                card.name,
+                "name w",
+                extra=_fit(card.name, SITE_W - (76 if card.coins else 44)),
+            ),
+            _shield(x + SITE_W - 19, y + 18, card.points, 12),
+        )
+        if card.coins:
+            self.add(_coin(x + SITE_W - 50, y + 19, card.coins, 13))
+        yy = y + 42
+        for r in rows:
+            colour = RESOURCE_COLOURS[r]
+            self.add(_chip(x + 8, yy, r, None, 26, 22))
+            for i in range(need[r]):
+                if i < have[r]:
+                    fill = f'fill="{colour}"'
+                elif i < have[r] + adds[r]:  # what the worker being sent would add
+                    fill = f'fill="{colour}" fill-opacity=".35" stroke-dasharray="3 2"'
+                else:
+                    fill = 'fill="#fff"'
+                self.add(
+                    f'<rect x="{x + 42 + 21 * i:g}" y="{yy + 2:g}" width="18" height="18" rx="3" {fill} '
+                    f'stroke="{colour}" stroke-width="1.5"/>'
+                )
+            done = have[r] >= need[r]
+            count = "✓" if done else f"{have[r]}/{need[r]}"
+            self.add(_text(x + SITE_W - 10, yy + 17, count, "s b" if done else "s", "end"))
+            yy += 25
+        yy += 6
+        if not crew:
+            self.add(_text(x + 10, yy + 19, "no workers yet", "s mut"))
+        for i, w in enumerate(crew):
+            cx, cy = x + 8 + (i % 4) * 49, yy + (i // 4) * 30
+            self.add(
+                f'<g id="worker-{w}"><title>{esc(worker_rule(w))}</title>',
+                _rect(cx, cy, 45, 26, "#efe2c4", LINE, 5),
+                _text(cx + 22.5, cy + 19, WORKERS[w].code, "s b", "middle"),
+                "</g>",
+            )
+        yy += 30 * crew_rows
+        for k, (line, cls) in enumerate(notes):
+            self.add(
+                _text(x + 10, yy + 17 + 22 * k, line, cls, extra=_fit(line, SITE_W - 20, 16, "b" in cls))
+            )
+        self.add("</g>")
+        return h
+
+    def send_notes(
+        self, site: Mapping[str, Any], pending: int | None, adds: Sequence[int]
+    ) -> list[tuple[str, str]]:
+        """What sending a worker to this site costs now (and, while one is being sent, what it leaves):
+        lines of text with their classes."""
+        cost = site["sent_this_turn"] + 1
+        actions = _plural(cost, "action")
+        if cost > self.view["actions_left"]:
+            return [(f"next worker: {actions}", "s mut"), ("more than are left", "s mut")]
+        if pending is None:
+            return [(f"next worker: {actions}", "s b warn" if cost > 1 else "s")]
+        after = [max(0, n - a) for n, a in zip(site["missing"], adds, strict=True)]
+        if not any(after):
+            return [(f"send here: {actions}", "s b warn"), ("completes it!", "s b")]
+        return [(f"send here: {actions}", "s b warn"), ("then needs " + amounts_text(_amounts(after)), "s")]
+
+    def free_and_done(self, player: Mapping[str, Any], y: float) -> float:
+        p = player["seat"]
+        free = player["free_workers"]
+        pending = self.view["pending_worker"] if self.view["current_player"] == p else None
+        self.add(_text(RIGHT_X + 2, y + 18, "Free workers", "label"))
+        y += 28
+        if not free:
+            self.add(_text(RIGHT_X + 2, y + 18, "none", "s mut"))
+            y += 28
+        for i, w in enumerate(free):
+            col, row = i % MINI_PER_ROW, i // MINI_PER_ROW
+            self.mini_worker(RIGHT_X + col * (MINI_W + 8), y + row * (MINI_H + 8), w, w == pending)
+        y += -(-len(free) // MINI_PER_ROW) * (MINI_H + 8)
+        done = player["completed"]
+        self.add(_text(RIGHT_X + 2, y + 20, "Completed", "label"))
+        y += 30
+        if not done:
+            self.add(_text(RIGHT_X + 2, y + 18, "none yet", "s mut"))
+            return y + 26
+        x: float = RIGHT_X
+        room = WIDTH - 20 - RIGHT_X
+        for b in done:
+            card = BUILDINGS[b]
+            w = min(room, _width(card.name, 16) + 44)
+            if x + w > RIGHT_X + room:
+                x, y = RIGHT_X, y + 38
+            band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
+            self.add(
+                f'<g id="building-{b}" class="done"><title>{esc(building_rule(b))}</title>',
+                _rect(x, y, w, 32, band, rx=6),
+                _text(x + 8, y + 22, card.name, "s b w", extra=_fit(card.name, w - 42, 16)),
+                _shield(x + w - 17, y + 15, card.points, 11),
+                "</g>",
+            )
+            x += w + 8
+        return y + 38
+
+    def svg(self) -> str:
+        y = self.turn_bar(8)
+        y = self.market(y + 4)
+        y = self.players(y)
+        height = int(y + 12)
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+            'class="board board-builders">'
+            f"<style>{STYLE}</style>"
+            f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#efe4cc"/>'
+            f"{''.join(self.parts)}</svg>"
+        )
+
+
+def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
+    """The board as ``seat`` sees it (see :mod:`masterbuilder.core.board` for the conventions)."""
+    return _Board(view, actions, seat).svg()

@@ -1,0 +1,1232 @@
+"""Caylus on the web table: the whole table as one SVG drawn from ``view(seat)`` and the legal actions.
+
+From top to bottom: the turn and its seven phases with the decision at hand; the six buildings before the
+bridge and the bridge; the road of 28 spaces (four runs of seven, laid like the board's snake) with its
+tiles, owners, workers, the bailiff and the provost; the castle and the royal favour table; the players;
+the tiles left to build. Only ``view`` and ``actions`` are read (see :mod:`masterbuilder.core.board`).
+
+Which element an action belongs to: placing a worker goes on the building or road space (or the castle's
+worker row), moving the provost on the space the provost would reach, building a tile on its supply card,
+a lawyer's or architect's target on its road space, a favour row on the row's name and a favour column on
+its cell. Cubes, trades, batches, "yes" and "pass" have no place and are left to the page's panel.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import (
+    BUILD_LOTS,
+    BY_KEY,
+    CUBE_NAMES,
+    FAVOUR_DENIERS,
+    FAVOUR_PP,
+    FAVOUR_ROW_NAMES,
+    ROAD_LENGTH,
+    SECTION_FAVOURS,
+    SECTION_MARK,
+    SECTION_NAMES,
+    SECTION_PENALTY,
+    SECTION_PP,
+    SPECIAL_NAMES,
+    TILES,
+    WORKERS_PER_PLAYER,
+    Effect,
+    Kind,
+    Tile,
+    cubes_text,
+)
+from masterbuilder.games.caylus.tasks import PHASE_NAMES
+from masterbuilder.games.caylus.text import _column_text
+
+INK = "#2b2118"
+HIGHLIGHT = "#e67e22"  # the outline of a clickable element
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
+# the same colours darkened where they are text on the light board (yellow text would not read)
+SEAT_INK = ("#a93226", "#21618c", "#1e8449", "#8d6e05", "#76448a")
+# the text drawn on a seat's colour
+ON_SEAT = ("#ffffff", "#ffffff", "#ffffff", INK, "#ffffff")
+CUBE_COLOURS = ("#e87fb1", "#94592c", "#9ea4aa", "#7e5cc8", "#f3c614")
+KIND_FILL = {
+    Kind.NEUTRAL: "#f7dfe5",
+    Kind.FIXED: "#ece2c6",
+    Kind.WOOD: "#e9c99c",
+    Kind.STONE: "#d3d7db",
+    Kind.RESIDENCE: "#cfe7b8",
+    Kind.PRESTIGE: "#bfe0f1",
+}
+KIND_WORD = {
+    Kind.NEUTRAL: "neutral building",
+    Kind.FIXED: "building printed on the board",
+    Kind.WOOD: "wood building",
+    Kind.STONE: "stone building",
+    Kind.RESIDENCE: "residence",
+    Kind.PRESTIGE: "prestige building",
+}
+FAINT = "#7d705a"
+ROAD = "#cdb98f"
+WIDTH = 1200
+FONT = "'Segoe UI', 'Helvetica Neue', Arial, sans-serif"
+
+STYLE = f"""
+.board-caylus text {{ font-family: {FONT}; }}
+.board-caylus .act > .hit {{
+  stroke: {HIGHLIGHT}; stroke-width: 3; }}
+.board-caylus .act {{ cursor: pointer; }}
+"""
+
+Run = str | tuple[str, int]  # text, ("c", cube) or ("d", deniers)
+SPECIAL_SLUGS = ("gate", "trading-post", "guild", "joust", "stables", "inn")
+# what a worker on each special building does in phase 3 (rules: Caylus, phase 3 a-f)
+SPECIAL_SHORT: tuple[list[Run], ...] = (
+    ["go to a free place"],
+    ["take", ("d", 3)],
+    ["provost ±1 to 3"],
+    [("d", 1), ("c", 3), "→ a favour"],
+    ["first in turn order"],
+    ["placing costs", ("d", 1)],
+)
+SPECIAL_RULES = (
+    "Phase 3: the worker here moves for free to any free place (a building, the castle...), or goes home.",
+    "Phase 3: the worker here takes 3 deniers.",
+    "Phase 3: the worker here may move the provost up to 3 spaces forward or back, for free.",
+    "Phase 3: the worker here may pay 1 denier and 1 cloth for a royal favour.",
+    "Phase 3: up to 3 workers, each of a different player; they become first in the turn order, in the "
+    "order they came. Not used with 2 players.",
+    "Phase 3: the worker on the left circle moves to the right circle and drives out the one there. While "
+    "a worker stays on the right circle, its owner pays only 1 denier to place a worker; it may stay "
+    "turn after turn or go home.",
+)
+FAVOUR_ROW_TITLES = ("Prestige", "Deniers", "Resources", "Buildings")
+FAVOUR_SHORT: tuple[tuple[tuple[str, ...], ...], ...] = (
+    tuple((f"{pp} PP",) for pp in FAVOUR_PP),
+    tuple((f"{d} deniers",) for d in FAVOUR_DENIERS),
+    (("1 food",), ("1 wood", "or 1 stone"), ("1 cloth",), ("give 1 cube,", "take 2"), ("1 gold",)),
+    (
+        ("nothing",),
+        ("wood building", "1 wood less"),
+        ("stone building", "1 stone less"),
+        ("residence", "for 1 cloth"),
+        ("prestige", "building"),
+    ),
+)
+PHASE_SHORT = ("", "income", "workers", "specials", "provost", "activation", "castle", "end of turn")
+_COLUMN_PROMPT = re.compile(r"column of the (\w+) row")
+_SEAT_PREFIX = re.compile(r"^Seat (\d+): ")
+_BUILDING_PROMPT = re.compile(r"build a (wood|stone) building")
+
+# ---- layout ------------------------------------------------------------------------------------------------
+MARGIN = 16
+HEADER_H = 96
+SPECIAL_Y = HEADER_H + 8
+SPECIAL_H = 118
+ROAD_Y = SPECIAL_Y + SPECIAL_H + 44
+TILE_W, TILE_H, TILE_GAP = 152, 104, 14
+ROW_PITCH = TILE_H + 46
+ROAD_H = 4 * ROW_PITCH
+LOWER_Y = ROAD_Y + ROAD_H + 8
+CASTLE_W = 500
+FAVOUR_X = MARGIN + CASTLE_W + 16
+SECTION_PITCH = 80
+LOWER_H = 48 + 3 * SECTION_PITCH
+
+
+# ---- small drawing helpers ---------------------------------------------------------------------------------
+_NAMES: dict[str, str] = {}
+_PLAIN = re.compile(r'[&<>"]')
+
+
+def _attrs(**kw: object) -> str:
+    """SVG attributes from keywords: ``stroke_width=2`` is ``stroke-width="2"``, ``class_`` is ``class``;
+    None leaves the attribute out."""
+    out = []
+    for key, value in kw.items():
+        if value is None:
+            continue
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            text = f"{value:g}"
+        else:
+            text = str(value)
+            if _PLAIN.search(text):
+                text = esc(text)
+        out.append(f'{name}="{text}"')
+    return " ".join(out)
+
+
+def _text(
+    x: float, y: float, s: object, size: int = 16, anchor: str = "start", cls: str = "", **kw: object
+) -> str:
+    """A text; ``cls`` "b" for bold, "faint" for the greyed-out colour (or a fill= keyword)."""
+    fill = kw.pop("fill", FAINT if "faint" in cls else INK)
+    weight = "700" if "b" in cls.split() else None
+    anchor_attr = None if anchor == "start" else anchor
+    return (
+        f"<text {_attrs(x=x, y=y, font_size=size, text_anchor=anchor_attr, font_weight=weight, fill=fill)}"
+        f"{' ' + _attrs(**kw) if kw else ''}>{esc(s)}</text>"
+    )
+
+
+def _el(tag: str, inner: str = "", **kw: object) -> str:
+    """``<tag attrs/>`` (or with ``inner`` content); keyword names as in :func:`_attrs`."""
+    attrs = _attrs(**kw)
+    return f"<{tag} {attrs}>{inner}</{tag}>" if inner else f"<{tag} {attrs}/>"
+
+
+def _rect(x: float, y: float, w: float, h: float, **kw: object) -> str:
+    return _el("rect", "", x=x, y=y, width=w, height=h, **kw)
+
+
+def _circle(cx: float, cy: float, r: float, **kw: object) -> str:
+    return _el("circle", "", cx=cx, cy=cy, r=r, **kw)
+
+
+def _title(s: str) -> str:
+    return f"<title>{esc(s)}</title>"
+
+
+def _pawn(
+    x: float, y: float, seat: int, ident: str | None = None, scale: float = 1.0, extra: str = ""
+) -> str:
+    """A worker: a pawn in the seat's colour, centred on (x, y)."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    s = scale
+    path = (
+        f"M{x - 9 * s:g},{y + 11 * s:g} L{x + 9 * s:g},{y + 11 * s:g} L{x + 5 * s:g},{y - 1 * s:g} "
+        f"A{7 * s:g},{7 * s:g} 0 1 0 {x - 5 * s:g},{y - 1 * s:g} Z"
+    )
+    ident_attr = f' id="{esc(ident)}"' if ident else ""
+    return (
+        f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
+        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(f"A worker of Seat {seat}")}</g>'
+    )
+
+
+def _house(x: float, y: float, seat: int, ident: str | None = None, size: float = 16) -> str:
+    """A house: the small wooden marker of a building's owner or of a castle house."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    h = size / 2
+    path = f"M{x - h:g},{y + h:g} V{y - h * 0.2:g} L{x:g},{y - h:g} L{x + h:g},{y - h * 0.2:g} V{y + h:g} Z"
+    ident_attr = f' id="{esc(ident)}"' if ident else ""
+    return f'<path{ident_attr} d="{path}" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
+
+
+def _cube(x: float, y: float, cube: int, size: float = 13) -> str:
+    return (
+        f'<rect x="{x:g}" y="{y - size / 2:g}" width="{size:g}" height="{size:g}" rx="2" '
+        f'fill="{CUBE_COLOURS[cube]}" stroke="{INK}" stroke-width="1"/>'
+    )
+
+
+def _coin(x: float, y: float, value: int, r: float = 10.5) -> str:
+    """A denier: a coin with its value, centred on (x, y)."""
+    return (
+        f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="#e3b568" stroke="#8a5a12" stroke-width="1.2"/>'
+        + _text(x, y + 5, value, 14, "middle", "b")
+    )
+
+
+def _run_width(r: Run, size: int) -> float:
+    if isinstance(r, str):
+        return len(r) * size * 0.52 + 4
+    return 15 if r[0] == "c" else 25
+
+
+def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
+    """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
+    to 13) to fit in ``room`` if given."""
+    width = sum(_run_width(r, size) for r in runs)
+    while room and width > room and size > 13:
+        size -= 1
+        width = sum(_run_width(r, size) for r in runs)
+    x = cx - width / 2
+    out = []
+    for r in runs:
+        w = _run_width(r, size)
+        if isinstance(r, str):
+            out.append(_text(x + w / 2, y, r, size, "middle"))
+        elif r[0] == "c":
+            out.append(_cube(x + 1, y - size * 0.35, r[1]))
+        else:
+            out.append(_coin(x + 12.5, y - size * 0.35, r[1]))
+        x += w
+    return "".join(out)
+
+
+def _cubes(bundle: Sequence[int], compact: bool = False) -> list[Run]:
+    """Cubes one by one, or (``compact``) a count before each kind when there are more than two."""
+    out: list[Run] = []
+    for i, n in enumerate(bundle):
+        if compact and n > 2:
+            out.extend([str(n), ("c", i)])
+        else:
+            out.extend([("c", i)] * n)
+    return out
+
+
+# ---- what tiles do -----------------------------------------------------------------------------------------
+def short_name(tile: Tile) -> str:
+    """The name without what its colour already says: 'Farm (food)', 'Quarry', 'Peddler'."""
+    name = tile.name
+    for part in (" (wood)", " (stone)", " (fixed)", "wood, "):
+        name = name.replace(part, "")
+    return name
+
+
+def effect_runs(tile: Tile) -> list[Run]:
+    """What a worker on the tile gets, drawn with cubes and coins."""
+    e = tile.effect
+    if e is Effect.PRODUCE:
+        out: list[Run] = []
+        for i, bundle in enumerate(tile.produces):
+            if i:
+                out.append("or")
+            out.extend(_cubes(bundle))
+        return out
+    if e is Effect.MARKET:
+        return ["sell a cube", ("d", tile.price)]
+    if e is Effect.PEDDLER:
+        most = len(tile.buy_prices)
+        return [f"buy {'1' if most == 1 else '1-2'} at", ("d", tile.buy_prices[0])]
+    if e is Effect.NONE:
+        income: list[Run] = ["+", ("d", tile.income), "a turn"] if tile.income else []
+        return [f"{tile.pp} PP", *income]
+    gold: Run = ("c", 4)
+    cloth: Run = ("c", 3)
+    table: dict[Effect, list[Run]] = {
+        Effect.CARPENTER: ["build wood"],
+        Effect.MASON: ["build stone"],
+        Effect.ARCHITECT: ["build prestige"],
+        Effect.LAWYER: [cloth, ("d", 1), "→ residence"],
+        Effect.BANK: [("d", 2), "→", gold, "/", ("d", 5), "→", gold, gold],
+        Effect.ALCHEMIST: ["2 cubes→", gold, "/", "4→", gold, gold],
+        Effect.CHURCH: [("d", 2), "→3", "/", ("d", 4), "→5 PP"],
+        Effect.TAILOR: ["2", cloth, "→4", "/", "3", cloth, "→6 PP"],
+        Effect.JEWELLER: [gold, "→5", "/", gold, gold, "→9 PP"],
+    }
+    return table[e]
+
+
+def tile_rules(tile: Tile) -> str:
+    """A tile's rule text, from its row in the tile table."""
+    parts = [f"{tile.name}: {KIND_WORD[tile.kind]}."]
+    if tile.buildable:
+        favours = f" and {tile.favours} royal favour{'s' if tile.favours > 1 else ''}" if tile.favours else ""
+        where = "on one of your residences" if tile.kind is Kind.PRESTIGE else "on the first free lot"
+        parts.append(f"Built {where} for {cubes_text(tile.cost, tile.cost_any)}: {tile.pp} PP{favours}.")
+    e = tile.effect
+    if e is Effect.PRODUCE:
+        parts.append("A worker here takes " + " or ".join(cubes_text(b) for b in tile.produces) + ".")
+        if tile.owner_bonus:
+            bonus = " or ".join(f"1 {CUBE_NAMES[c]}" for c in tile.owner_bonus)
+            parts.append(f"When another player's worker uses it, the owner takes {bonus}.")
+    elif e is Effect.MARKET:
+        parts.append(f"A worker here may sell 1 cube for {tile.price} deniers.")
+    elif e is Effect.PEDDLER:
+        most = len(tile.buy_prices)
+        each = tile.buy_prices[0]
+        parts.append(
+            f"A worker here may buy up to {most} cube{'s' if most > 1 else ''} (not gold) "
+            f"for {each} denier{'s' if each > 1 else ''} each."
+        )
+    elif e is Effect.CARPENTER:
+        parts.append("A worker here may build a wood building.")
+    elif e is Effect.MASON:
+        parts.append("A worker here may build a stone building.")
+    elif e is Effect.ARCHITECT:
+        parts.append("A worker here may build a prestige building on one of their residences.")
+    elif e is Effect.LAWYER:
+        parts.append(
+            "A worker here may pay 1 cloth and 1 denier to turn a neutral building or one of their own "
+            "wood or stone buildings into a residence."
+        )
+    elif e is Effect.BANK:
+        parts.append("A worker here may pay 2 deniers for 1 gold, or 5 deniers for 2 gold.")
+    elif e is Effect.ALCHEMIST:
+        parts.append("A worker here may pay 2 cubes for 1 gold, or 4 cubes for 2 gold.")
+    elif e is Effect.CHURCH:
+        parts.append("A worker here may pay 2 deniers for 3 PP, or 4 deniers for 5 PP.")
+    elif e is Effect.TAILOR:
+        parts.append("A worker here may pay 2 cloth for 4 PP, or 3 cloth for 6 PP.")
+    elif e is Effect.JEWELLER:
+        parts.append("A worker here may pay 1 gold for 5 PP, or 2 gold for 9 PP.")
+    if tile.income:
+        parts.append(f"Its owner takes {tile.income} denier{'s' if tile.income > 1 else ''} in phase 1.")
+    if e is Effect.NONE and not tile.income:
+        parts.append("It takes no worker.")
+    return " ".join(parts)
+
+
+# ---- which element each action belongs to ------------------------------------------------------------------
+def _favour_row_in(prompt: str) -> int | None:
+    m = _COLUMN_PROMPT.search(prompt)
+    if m and m.group(1) in FAVOUR_ROW_NAMES:
+        return FAVOUR_ROW_NAMES.index(m.group(1))
+    return None
+
+
+def element_of(action: BoardAction, view: Mapping[str, Any]) -> str | None:
+    """The id of the board element ``action`` is put on, or None for the panel."""
+    a = action.id
+    if A.PLACE <= a < A.PLACE_ROAD:
+        return f"special-{SPECIAL_SLUGS[a - A.PLACE]}"
+    if A.PLACE_ROAD <= a < A.PLACE_CASTLE:
+        return f"road-{a - A.PLACE_ROAD + 1}"
+    if a == A.PLACE_CASTLE:
+        return "castle-workers"
+    if A.PROVOST <= a < A.CUBE:
+        target = int(view["provost"]) + A.PROVOST_DELTAS[a - A.PROVOST]
+        return f"provost-to-{target}" if 1 <= target <= ROAD_LENGTH else None
+    if A.BUILD <= a < A.SPACE:
+        return f"supply-{TILES[A.BUILDABLE[a - A.BUILD]].key}"
+    if A.SPACE <= a < A.BATCH:
+        return f"road-{a - A.SPACE + 1}"
+    if A.ROW <= a < A.COLUMN:
+        return f"favour-row-{a - A.ROW}"
+    if A.COLUMN <= a < A.NUM_ACTIONS:
+        row = _favour_row_in(str(view.get("prompt", "")))
+        column = a - A.COLUMN + 1
+        return f"favour-{row}-{column}" if row is not None else f"favour-col-{column}"
+    return None
+
+
+def place_actions(view: Mapping[str, Any], actions: Sequence[BoardAction]) -> dict[str, BoardAction]:
+    """Element id -> the action on it; each element takes at most one action (the rest go to the panel)."""
+    out: dict[str, BoardAction] = {}
+    for action in actions:
+        element = element_of(action, view)
+        if element is not None and element not in out:
+            out[element] = action
+    return out
+
+
+# ---- the drawing -------------------------------------------------------------------------------------------
+@dataclass
+class _Board:
+    view: Mapping[str, Any]
+    seat: int | None
+    acts: dict[str, BoardAction]
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def players(self) -> list[Mapping[str, Any]]:
+        return list(self.view["players"])
+
+    @property
+    def current(self) -> int | None:
+        c = self.view.get("current_player")
+        return None if c is None else int(c)
+
+    @property
+    def now_colour(self) -> str:
+        """What is acting now (a building, a worker, the favour table) is outlined in the deciding seat's
+        colour, apart from the orange of the clickable elements."""
+        current = self.current
+        return "#5b2c6f" if current is None else SEAT_COLOURS[current % 5]
+
+    @property
+    def prompt(self) -> str:
+        return str(self.view.get("prompt", ""))
+
+    def group(self, ident: str, inner: str, title: str = "") -> str:
+        """A ``<g>`` with its id; clickable (data-action, class act, the action's description as title)
+        when a legal action belongs to it, else titled with ``title``."""
+        act = self.acts.get(ident)
+        if act is not None:
+            head = f'<g id="{esc(ident)}" class="act" data-action="{act.id}">'
+            return f"{head}{_title(act.description)}{inner}</g>"
+        return f'<g id="{esc(ident)}">{_title(title) if title else ""}{inner}</g>'
+
+    def info(self, ident: str, parts: Sequence[str], rules: str) -> str:
+        """The name and effect drawn on element ``ident``. While the element is clickable its title is the
+        action's description, so these carry the rule text themselves (shown on hovering them)."""
+        if ident in self.acts:
+            return f"<g>{_title(rules)}{''.join(parts)}</g>"
+        return "".join(parts)
+
+    def add(self, *s: str) -> None:
+        self.parts.extend(s)
+
+    # -- header ----------------------------------------------------------------------------------------------
+    def header(self) -> None:
+        v = self.view
+        phase = int(v["phase"])
+        over = bool(v["is_terminal"])
+        self.add(
+            f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3b2f22"/>',
+            _text(MARGIN, 36, "Caylus", 26, cls="b", fill="#f5e6c4"),
+            _text(MARGIN + 96, 36, f"turn {v['turn']}", 20, fill="#f5e6c4"),
+        )
+        x = 190.0
+        for p in range(1, 8):
+            here = p == phase and not over
+            name = PHASE_NAMES[p] if here else PHASE_SHORT[p]
+            w = 30 + len(name) * (9.2 if here else 8.2)
+            fill = "#f5c542" if here else "#5a4a37"
+            colour = INK if here else "#e8dcc0"
+            inner = (
+                f'<rect x="{x:g}" y="10" width="{w:g}" height="34" rx="17" fill="{fill}"'
+                + (' stroke="#fff3c4" stroke-width="2"' if here else "")
+                + "/>"
+                + _text(x + w / 2, 33, f"{p} {name}", 16, "middle", "b" if here else "", fill=colour)
+            )
+            title = f"Phase {p} of 7: {PHASE_NAMES[p]}" + (" (now)" if here else "")
+            self.add(self.group(f"phase-{p}", inner, title))
+            x += w + 6
+        # the decision at hand, in the colour of the seat who takes it
+        current = self.current
+        if over:
+            winners = list(v.get("winners", []))
+            who = ", ".join(f"Seat {w}" for w in winners)
+            line = (
+                f"Game over · {'winner' if len(winners) == 1 else 'shared win'}: {who}"
+                if winners
+                else "Game over"
+            )
+            one = len(winners) == 1
+            colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
+            self.add(
+                _rect(MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill=colour),
+                _text(WIDTH / 2, 78, line, 18, "middle", "b", fill=ON_SEAT[winners[0] % 5] if one else INK),
+            )
+            return
+        prompt = _SEAT_PREFIX.sub("", self.prompt)
+        if current is not None:
+            colour = SEAT_COLOURS[current % 5]
+            who = "You" if current == self.seat else f"Seat {current}"
+            self.add(
+                '<g id="board-decision">'
+                + _rect(
+                    MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill="#fff8e6", stroke=colour, stroke_width=3
+                )
+                + _rect(MARGIN, 54, 110, 34, rx=6, fill=colour)
+                + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill=ON_SEAT[current % 5])
+                + _text(MARGIN + 124, 77, prompt, 17)
+                + "</g>"
+            )
+
+    # -- before the bridge -----------------------------------------------------------------------------------
+    def specials(self) -> None:
+        v = self.view
+        n = len(self.players)
+        special: Mapping[str, list[int]] = v["special"]
+        inn: Mapping[str, int | None] = v["inn"]
+        phase = int(v["phase"])
+        w, gap = 152, 14
+        y = SPECIAL_Y
+        acting = self._acting_special() if phase == 3 else None
+        limbo = self._gate_limbo()
+        for b in range(6):
+            x = MARGIN + 10.0 + b * (w + gap)
+            unused = b == 4 and n == 2
+            stroke = self.now_colour if acting == b else "#7a6648"
+            inner = [
+                _rect(
+                    x,
+                    y,
+                    w,
+                    SPECIAL_H,
+                    rx=8,
+                    class_="hit",
+                    fill="#e4dccb" if unused else "#f1e4c3",
+                    stroke=stroke,
+                    stroke_width=4 if acting == b else 1.5,
+                ),
+                self.info(
+                    f"special-{SPECIAL_SLUGS[b]}",
+                    [
+                        _text(x + w / 2, y + 24, SPECIAL_NAMES[b], 17, "middle", "b"),
+                        _text(x + w / 2, y + 48, "not with 2 players", 15, "middle", "faint")
+                        if unused
+                        else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 16, w - 8),
+                    ],
+                    f"{SPECIAL_NAMES[b]}. {SPECIAL_RULES[b]}",
+                ),
+            ]
+            spots: list[tuple[str, str, int | None]] = []  # (spot id, label, seat)
+            if b < 4:
+                seats = list(special.get(SPECIAL_NAMES[b], []))
+                who = seats[0] if seats else (limbo if b == 0 else None)
+                spots.append((f"spot-{SPECIAL_SLUGS[b]}", "", who))
+            elif b == 4:
+                seats = list(special.get(SPECIAL_NAMES[4], []))
+                for k in range(3):
+                    spots.append((f"spot-stables-{k + 1}", str(k + 1), seats[k] if k < len(seats) else None))
+            else:
+                spots.append(("spot-inn-left", "left", inn.get("left")))
+                spots.append(("spot-inn-right", "right", inn.get("right")))
+            span = 46.0
+            x0 = x + w / 2 - (len(spots) - 1) * span / 2
+            for k, (spot, label, who) in enumerate(spots):
+                cx, cy = x0 + k * span, y + 82
+                inner.append(
+                    _circle(cx, cy, 17, id=spot, fill="#fffaf0", stroke="#a08a66", stroke_dasharray="4 3")
+                )
+                if label:
+                    inner.append(_text(cx, y + SPECIAL_H - 3, label, 14, "middle", "faint"))
+                if who is not None and not unused:
+                    where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
+                    ring = ""
+                    if b == 0 and limbo is not None and who == limbo:
+                        ring = _circle(cx, cy, 19, fill="none", stroke=self.now_colour, stroke_width=3)
+                    inner.append(_pawn(cx, cy, who, f"worker-p{who}-{where}", extra=ring))
+            self.add(
+                self.group(
+                    f"special-{SPECIAL_SLUGS[b]}", "".join(inner), f"{SPECIAL_NAMES[b]}. {SPECIAL_RULES[b]}"
+                )
+            )
+        # the bridge: who has passed, in order (rules: Caylus, phase 2 a — the first to pass takes 1 denier)
+        x = MARGIN + 10.0 + 6 * (w + gap)
+        bw = WIDTH - MARGIN - x
+        passed = list(v["passing_order"])
+        inner = [
+            _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
+            _text(x + bw / 2, y + 24, "Bridge", 17, "middle", "b"),
+            _text(x + bw / 2, y + 47, "passed, in order", 15, "middle", "faint"),
+        ]
+        span = min(34.0, (bw - 24) / max(n, 1))
+        r = min(13.0, span / 2 - 2)
+        x0 = x + bw / 2 - (n - 1) * span / 2
+        for k in range(n):
+            cx = x0 + k * span
+            inner.append(_text(cx, y + SPECIAL_H - 3, k + 1, 14, "middle", "faint"))
+            if k < len(passed):
+                s = passed[k]
+                inner.append(
+                    _el(
+                        "circle",
+                        _title(f"Seat {s} passed {_ordinal(k + 1)}"),
+                        id=f"passed-p{s}",
+                        cx=cx,
+                        cy=y + 82,
+                        r=r,
+                        fill=SEAT_COLOURS[s % 5],
+                        stroke=INK,
+                        stroke_width=1.5,
+                    )
+                )
+            else:
+                inner.append(_circle(cx, y + 82, r, fill="none", stroke="#a08a66", stroke_dasharray="3 3"))
+        self.add(
+            self.group(
+                "bridge",
+                "".join(inner),
+                "The bridge: players who have passed, in order. The first to pass takes 1 denier; after "
+                "that, placing a worker costs 1 denier more for each player on the bridge (3 deniers with "
+                "2 players). In phase 4 they may move the provost in this order.",
+            )
+        )
+
+    def _acting_special(self) -> int | None:
+        prompt = self.prompt.lower()
+        for b, name in enumerate(SPECIAL_NAMES):
+            if re.search(rf"\b{re.escape(name.lower())}\b", prompt):
+                return b
+        return None
+
+    def _gate_limbo(self) -> int | None:
+        """The seat whose gate worker is being moved (not on the board while it decides, not at home)."""
+        v = self.view
+        placed = [0] * len(self.players)
+        for space in v["road"]:
+            if space["worker"] is not None:
+                placed[space["worker"]] += 1
+        for seats in v["special"].values():
+            for s in seats:
+                placed[s] += 1
+        for s in (v["inn"]["left"], v["inn"]["right"]):
+            if s is not None:
+                placed[s] += 1
+        for s in v["castle_workers"]:
+            placed[s] += 1
+        for p in self.players:
+            if placed[p["seat"]] + p["workers_at_home"] < WORKERS_PER_PLAYER:
+                return int(p["seat"])
+        return None
+
+    # -- the road --------------------------------------------------------------------------------------------
+    @staticmethod
+    def space_xy(space: int) -> tuple[float, float]:
+        row, k = divmod(space - 1, 7)
+        col = k if row % 2 == 0 else 6 - k
+        return MARGIN + 10 + col * (TILE_W + TILE_GAP), ROAD_Y + row * ROW_PITCH
+
+    def road(self) -> None:
+        v = self.view
+        provost, bailiff = int(v["provost"]), int(v["bailiff"])
+        phase = int(v["phase"])
+        self.add(
+            _text(MARGIN, ROAD_Y - 14, "The road", 19, cls="b"),
+            _text(
+                MARGIN + 96,
+                ROAD_Y - 14,
+                f"Provost on {provost}: in phase 5 the buildings on spaces 1-{provost} act, the others "
+                f"do not. Bailiff on {bailiff}.",
+                15,
+            ),
+        )
+        # the road itself: a band from each space to the next, turning at the ends of the runs like the
+        # board's snake (only between the tiles: a tile may be drawn see-through while it glows)
+        for n in range(1, ROAD_LENGTH):
+            (x1, y1), (x2, y2) = self.space_xy(n), self.space_xy(n + 1)
+            if y1 == y2:
+                left = min(x1, x2) + TILE_W
+                self.add(_rect(left, y1 + TILE_H / 2 - 14, TILE_GAP, 28, fill=ROAD))
+            else:
+                self.add(_rect(x1 + TILE_W / 2 - 14, y1 + TILE_H, 28, ROW_PITCH - TILE_H, fill=ROAD))
+        free = [s for s in BUILD_LOTS if v["road"][s - 1]["tile"] is None]
+        next_lot = free[0] if free else None
+        transforms: Mapping[str, int] = v.get("pending_transforms", {})
+        acting = None
+        if phase == 5 and self.current is not None:
+            occupied = [
+                sp["space"] for sp in v["road"] if sp["worker"] is not None and sp["space"] <= provost
+            ]
+            acting = occupied[0] if occupied else None
+        marks = {m: SECTION_NAMES[i] for i, m in enumerate(SECTION_MARK)}
+        for sp in v["road"]:
+            self.add(self.space(sp, provost, next_lot, transforms, acting, marks))
+        # the bailiff and the provost below their spaces; where the provost may go, a ghost of it
+        for ident, space, dx, letter, fill, title in (
+            ("bailiff", bailiff, -24, "B", "#5b2c6f", f"The bailiff, on space {bailiff}"),
+            ("provost", provost, 24, "P", "#1b2631", f"The provost, on space {provost}"),
+        ):
+            x, y = self.space_xy(space)
+            cx, cy = x + TILE_W / 2 + dx, y + TILE_H + 20
+            moving = ident == "provost" and (phase == 4 or "provost" in self.prompt)
+            self.add(
+                f'<g id="{ident}">{_title(title)}'
+                + _circle(
+                    cx,
+                    cy,
+                    15,
+                    fill=fill,
+                    stroke=self.now_colour if moving else "#f5c542",
+                    stroke_width=4 if moving else 2,
+                )
+                + _text(cx, cy + 6, letter, 17, "middle", "b", fill="#ffffff")
+                + "</g>"
+            )
+        for d in A.PROVOST_DELTAS:
+            target = provost + d
+            ident = f"provost-to-{target}"
+            if ident not in self.acts:
+                continue
+            x, y = self.space_xy(target)
+            cx, cy = x + TILE_W / 2 + 24, y + TILE_H + 20
+            inner = _circle(
+                cx,
+                cy,
+                15,
+                class_="hit",
+                fill="#ffffff",
+                fill_opacity=0.85,
+                stroke="#1b2631",
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            ) + _text(cx, cy + 6, f"{d:+d}", 15, "middle", "b")
+            self.add(self.group(ident, inner))
+
+    def space(
+        self,
+        sp: Mapping[str, Any],
+        provost: int,
+        next_lot: int | None,
+        transforms: Mapping[str, int],
+        acting: int | None,
+        marks: Mapping[int, str],
+    ) -> str:
+        n = int(sp["space"])
+        x, y = self.space_xy(n)
+        key = sp["tile"]
+        tile = BY_KEY[key] if key is not None else None
+        owner, worker = sp["owner"], sp["worker"]
+        out: list[str] = []
+        if tile is None:
+            # while a wood or stone building is being chosen, the lot it will go on is outlined
+            building = n == next_lot and bool(_BUILDING_PROMPT.search(self.prompt))
+            out.append(
+                _rect(
+                    x,
+                    y,
+                    TILE_W,
+                    TILE_H,
+                    rx=8,
+                    class_="hit",
+                    fill="#f3ead4",
+                    stroke=self.now_colour if building else "#a08a66",
+                    stroke_width=4 if building else 1,
+                    stroke_dasharray="6 4",
+                )
+            )
+            label = "next lot" if n == next_lot else "empty lot"
+            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "b" if building else "faint"))
+            title = f"Space {n}: an empty lot. New buildings go on the first empty lot of the road."
+        else:
+            out.append(
+                _rect(
+                    x,
+                    y,
+                    TILE_W,
+                    TILE_H,
+                    rx=8,
+                    class_="hit",
+                    fill=KIND_FILL[tile.kind],
+                    stroke=self.now_colour if n == acting else "#6b5a40",
+                    stroke_width=4 if n == acting else 1.5,
+                )
+            )
+            title = f"Space {n}: {tile_rules(tile)}"
+            name = _text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b")
+            effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
+            out.append(self.info(f"road-{n}", [name, effect], title))
+            if tile.takes_worker:
+                cx, cy = x + TILE_W / 2, y + TILE_H - 14
+                if worker is None:
+                    out.append(_circle(cx, cy, 10, fill="none", stroke=FAINT, stroke_dasharray="3 3"))
+        # the space number, the owner's house and the scoring marks
+        out.append(f'<circle cx="{x + 16}" cy="{y + 16}" r="13" fill="#fffaf0" stroke="#6b5a40"/>')
+        out.append(_text(x + 16, y + 21, n, 14, "middle", "b"))
+        if owner is not None:
+            out.append(_house(x + TILE_W - 16, y + 17, owner, f"owner-road-{n}", 20))
+            title += f" Owned by Seat {owner}."
+        # a ribbon along the top: a lawyer's pending residence, else the space that scores a castle section
+        pending = transforms.get(str(n))
+        if n in marks:
+            title += f" The bailiff reaching this space scores the {marks[n]}."
+        if pending is not None:
+            title += f" A lawyer turns it into a residence of Seat {pending} once its worker has acted."
+            ribbon, fill, colour = "→ residence", KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
+        elif n in marks:
+            ribbon, fill, colour = f"⚑ {marks[n]}", "#7b241c", "#ffffff"
+        else:
+            ribbon = ""
+        if ribbon:
+            out.append(
+                _rect(x + 31, y + 5, TILE_W - 60, 21, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
+                + _text(x + TILE_W / 2 - 1, y + 21, ribbon, 14, "middle", "b", fill=colour)
+            )
+        if n > provost:
+            out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
+        if worker is not None:
+            out.append(_pawn(x + TILE_W / 2, y + TILE_H - 16, worker, f"worker-p{worker}-road-{n}", 1.15))
+        return self.group(f"road-{n}", "".join(out), title)
+
+    # -- the castle ------------------------------------------------------------------------------------------
+    def castle(self) -> None:
+        v = self.view
+        x, y = MARGIN, LOWER_Y
+        phase = int(v["phase"])
+        sections: list[Mapping[str, Any]] = list(v["castle"])
+        building = next(
+            (i for i, s in enumerate(sections) if not s["scored"] and sum(s["houses"]) < s["size"]), None
+        )
+        h = LOWER_H
+        self.add(
+            f'<rect x="{x}" y="{y}" width="{CASTLE_W}" height="{h}" rx="10" fill="#e6dcc4" stroke="#6b5a40" '
+            f'stroke-width="{4 if phase == 6 else 1.5}"/>',
+            _text(x + 12, y + 28, "Castle", 19, cls="b"),
+        )
+        # the castle's worker row: place a worker there (rules: Caylus, phase 6 — in the order they came)
+        workers: list[int] = list(v["castle_workers"])
+        n = len(self.players)
+        inner = [
+            _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
+            _text(x + 102, y + 30, "workers, in order:", 15, cls="faint"),
+        ]
+        for k in range(n):
+            cx = x + 250 + k * 50
+            inner.append(
+                _circle(
+                    cx,
+                    y + 24,
+                    13,
+                    id=f"castle-spot-{k + 1}",
+                    fill="none",
+                    stroke="#a08a66",
+                    stroke_dasharray="3 3",
+                )
+            )
+            if k < len(workers):
+                s = workers[k]
+                ring = ""
+                if phase == 6 and s == self.current:
+                    ring = _circle(cx, y + 24, 16, fill="none", stroke=self.now_colour, stroke_width=3)
+                inner.append(_pawn(cx, y + 24, s, f"worker-p{s}-castle", 0.95, ring))
+                given = int(self.players[s]["batches_given"])
+                if given:
+                    inner.append(_text(cx + 17, y + 30, f"+{given}", 14, cls="b", fill=SEAT_INK[s % 5]))
+        self.add(
+            self.group(
+                "castle-workers",
+                "".join(inner),
+                "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
+                "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
+                "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
+                "houses it has given this turn.",
+            )
+        )
+        for i, sec in enumerate(sections):
+            sy = y + 48 + i * SECTION_PITCH
+            here = i == building
+            fill = "#d6ccb4" if sec["scored"] else ("#fff6da" if here else "#f3ead4")
+            houses: list[int] = list(sec["houses"])
+            filled = sum(houses)
+            inner = [
+                _rect(
+                    x + 8,
+                    sy,
+                    CASTLE_W - 16,
+                    SECTION_PITCH - 6,
+                    rx=6,
+                    fill=fill,
+                    stroke=self.now_colour if here and phase == 6 else "#a08a66",
+                    stroke_width=3 if here else 1,
+                ),
+                _text(x + 18, sy + 24, sec["section"], 17, cls="b"),
+                _text(x + 110, sy + 24, f"{filled}/{sec['size']}", 16),
+                _text(
+                    x + 18,
+                    sy + 46,
+                    f"{SECTION_PP[i]} PP a house · ⚑ {SECTION_MARK[i]}",
+                    15,
+                ),
+                _text(
+                    x + 18,
+                    sy + 65,
+                    "scored"
+                    if sec["scored"]
+                    else ("being built" if here else f"no house −{SECTION_PENALTY[i]} PP"),
+                    15,
+                    cls="b" if here or sec["scored"] else "faint",
+                ),
+            ]
+            # house slots, seven a line, by seat (the view gives counts, not the order they came in, so a
+            # house's id is its slot: a new house appears, the others do not slide)
+            k = 0
+            for s, count in enumerate(houses):
+                for _ in range(count):
+                    hx, hy = x + 214 + (k % 7) * 38, sy + 20 + (k // 7) * 34
+                    inner.append(_house(hx + 10, hy, s, f"house-{i}-{k + 1}", 22))
+                    k += 1
+            for slot in range(k, sec["size"]):
+                hx, hy = x + 214 + (slot % 7) * 38, sy + 20 + (slot // 7) * 34
+                inner.append(
+                    _rect(
+                        hx - 1, hy - 11, 22, 22, rx=3, fill="none", stroke="#b9a782", stroke_dasharray="3 3"
+                    )
+                )
+            steps = ", ".join(
+                f"{houses_n} houses: {fav} favour{'s' if fav > 1 else ''}"
+                for houses_n, fav in enumerate(SECTION_FAVOURS[i])
+                if fav and fav != SECTION_FAVOURS[i][houses_n - 1]
+            )
+            title = (
+                f"The {sec['section']}: {sec['size']} houses, {SECTION_PP[i]} PP each. Scored when the "
+                f"bailiff reaches space {SECTION_MARK[i]} or when it is full: a player with no house here "
+                f"loses {SECTION_PENALTY[i]} PP; {steps}. Houses: "
+                + ", ".join(f"Seat {s} {c}" for s, c in enumerate(houses))
+                + "."
+            )
+            self.add(self.group(f"castle-{sec['section'].lower()}", "".join(inner), title))
+
+    # -- the royal favour table ------------------------------------------------------------------------------
+    def favours(self) -> None:
+        v = self.view
+        x, y = FAVOUR_X, LOWER_Y
+        w = WIDTH - MARGIN - x
+        open_cols = int(v["open_favour_columns"])
+        head_w = 112
+        cell_w = (w - head_w - 8) / 5
+        cell_h = 58
+        deciding = bool(re.search(r"royal favour|column of the", self.prompt))
+        h = LOWER_H
+        self.add(
+            _rect(
+                x,
+                y,
+                w,
+                h,
+                rx=10,
+                fill="#e6dcc4",
+                stroke=self.now_colour if deciding else "#6b5a40",
+                stroke_width=4 if deciding else 1.5,
+            ),
+            _text(x + 12, y + 28, "Royal favours", 19, cls="b"),
+        )
+        for c in range(1, 6):
+            cx = x + head_w + (c - 1) * cell_w + cell_w / 2
+            closed = c > open_cols
+            label = f"{c}" + (" closed" if closed else "")
+            self.add(
+                self.group(
+                    f"favour-col-{c}",
+                    _text(cx, y + 30, label, 16, "middle", "faint" if closed else "b"),
+                    f"Column {c}: "
+                    + (
+                        "closed (columns 3-4 open after the Dungeon is scored, 5 after the Walls)"
+                        if closed
+                        else "open"
+                    ),
+                )
+            )
+        markers: dict[tuple[int, int], list[int]] = {}
+        for p in self.players:
+            for r, name in enumerate(FAVOUR_ROW_NAMES):
+                markers.setdefault((r, int(p["favours"][name])), []).append(int(p["seat"]))
+        for r in range(4):
+            ry = y + 40 + r * cell_h
+            waiting = markers.get((r, 0), [])
+            inner = [
+                _rect(
+                    x + 6, ry, head_w - 8, cell_h - 4, rx=5, class_="hit", fill="#f7f0de", stroke="#a08a66"
+                ),
+                _text(x + 14, ry + 21, FAVOUR_ROW_TITLES[r], 16, cls="b"),
+            ]
+            for k, s in enumerate(waiting):
+                inner.append(self._marker(x + 20 + k * 18, ry + 40, s, r))
+            self.add(
+                self.group(
+                    f"favour-row-{r}",
+                    "".join(inner),
+                    f"The {FAVOUR_ROW_NAMES[r]} row: a favour moves your marker one column right (if open), "
+                    "then you take what that column gives"
+                    + (" or any column to its left." if r >= 2 else "."),
+                )
+            )
+            for c in range(1, 6):
+                cx0 = x + head_w + (c - 1) * cell_w
+                closed = c > open_cols
+                inner = [
+                    _rect(
+                        cx0 + 2,
+                        ry,
+                        cell_w - 4,
+                        cell_h - 4,
+                        rx=5,
+                        class_="hit",
+                        fill="#d6ccb4" if closed else "#fffaf0",
+                        stroke="#a08a66",
+                    ),
+                ]
+                lines = FAVOUR_SHORT[r][c - 1]
+                for j, line in enumerate(lines):
+                    ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
+                    inner.append(_text(cx0 + cell_w / 2, ty, line, 15, "middle", "faint" if closed else ""))
+                here = markers.get((r, c), [])
+                for k, s in enumerate(here):
+                    inner.append(self._marker(cx0 + cell_w / 2 - (len(here) - 1) * 9 + k * 18, ry + 43, s, r))
+                self.add(
+                    self.group(
+                        f"favour-{r}-{c}",
+                        "".join(inner),
+                        f"{FAVOUR_ROW_TITLES[r]} row, column {c}: {_column_text(r, c)}"
+                        + (" (closed)" if closed else ""),
+                    )
+                )
+
+    @staticmethod
+    def _marker(cx: float, cy: float, seat: int, row: int) -> str:
+        return _el(
+            "circle",
+            _title(f"Seat {seat}'s marker"),
+            id=f"favour-p{seat}-{row}",
+            cx=cx,
+            cy=cy,
+            r=8,
+            fill=SEAT_COLOURS[seat % 5],
+            stroke=INK,
+            stroke_width=1.2,
+        )
+
+    # -- players ---------------------------------------------------------------------------------------------
+    def players_panel(self) -> float:
+        v = self.view
+        y = LOWER_Y + LOWER_H + 18
+        order: list[int] = list(v["turn_order"])
+        passed: list[int] = list(v["passing_order"])
+        over = bool(v["is_terminal"])
+        row_h = 40
+        n = len(self.players)
+        h = 40 + n * row_h + 8
+        cols = [
+            ("Player", MARGIN + 14, "start"),
+            ("Order", MARGIN + 232, "middle"),
+            ("Passed", MARGIN + 302, "middle"),
+            ("Workers at home", MARGIN + 380, "start"),
+            ("Deniers", MARGIN + 600, "middle"),
+            *[(CUBE_NAMES[i].capitalize(), MARGIN + 680 + i * 74, "middle") for i in range(5)],
+            ("PP", MARGIN + 1080, "middle"),
+        ]
+        self.add(
+            _rect(MARGIN, y, WIDTH - 2 * MARGIN, h, rx=10, fill="#e6dcc4", stroke="#6b5a40", stroke_width=1.5)
+        )
+        for name, cx, anchor in cols:
+            self.add(_text(cx, y + 26, name, 15, anchor, "b"))
+        for i in range(5):
+            self.add(_cube(MARGIN + 680 + i * 74 - 32, y + 21, i, 12))
+        for k, p in enumerate(self.players):
+            s = int(p["seat"])
+            ry = y + 36 + k * row_h
+            mid = ry + row_h / 2
+            me = s == self.seat
+            now = s == self.current
+            colour = SEAT_COLOURS[s % 5]
+            inner = [
+                _rect(
+                    MARGIN + 6,
+                    ry + 2,
+                    WIDTH - 2 * MARGIN - 12,
+                    row_h - 4,
+                    rx=6,
+                    fill="#fff6da" if now else ("#f7f0de" if me else "#efe6cf"),
+                    stroke=colour if now else "none",
+                    stroke_width=3,
+                ),
+                _rect(MARGIN + 10, ry + 8, 8, row_h - 16, rx=3, fill=colour),
+                _text(
+                    MARGIN + 26,
+                    mid + 6,
+                    f"{'▶ ' if now else ''}Seat {s}{' (you)' if me else ''}"
+                    + (" ★ winner" if over and s in v.get("winners", []) else ""),
+                    17,
+                    cls="b",
+                    fill=SEAT_INK[s % 5],
+                ),
+                _text(
+                    MARGIN + 232, mid + 6, _ordinal(order.index(s) + 1) if s in order else "", 16, "middle"
+                ),
+                _text(
+                    MARGIN + 302, mid + 6, _ordinal(passed.index(s) + 1) if s in passed else "–", 16, "middle"
+                ),
+            ]
+            home = int(p["workers_at_home"])
+            for j in range(home):
+                inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, f"worker-p{s}-home-{j}", 0.9))
+            if not home:
+                inner.append(_text(MARGIN + 380, mid + 6, "none", 15, cls="faint"))
+            inner.append(_text(MARGIN + 600, mid + 6, p["deniers"], 18, "middle", "b"))
+            for i, name in enumerate(CUBE_NAMES):
+                count = int(p["cubes"][name])
+                inner.append(
+                    _text(
+                        MARGIN + 680 + i * 74,
+                        mid + 6,
+                        count if count else "·",
+                        18,
+                        "middle",
+                        "b" if count else "faint",
+                    )
+                )
+            pp = f"{p['prestige']}" + (f" (+{p['final_bonus']} end)" if over and p.get("final_bonus") else "")
+            inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
+            cubes = ", ".join(f"{p['cubes'][c]} {c}" for c in CUBE_NAMES)
+            title = (
+                f"Seat {s}: {p['deniers']} deniers; {cubes}; {p['prestige']} PP; {home} workers at home; "
+                f"favour markers: "
+                + ", ".join(f"{r} {p['favours'][r] or '-'}" for r in FAVOUR_ROW_NAMES)
+                + "."
+            )
+            self.add(self.group(f"player-{s}", "".join(inner), title))
+        return y + h
+
+    # -- the tiles left to build -----------------------------------------------------------------------------
+    def supply(self, y: float) -> float:
+        v = self.view
+        supply: Mapping[str, int] = v["supply"]
+        y += 16
+        card_w, card_h, gap = 122.0, 78, 7.0
+        for kind, label in (
+            (Kind.WOOD, "Wood buildings"),
+            (Kind.STONE, "Stone buildings"),
+            (Kind.PRESTIGE, "Prestige buildings"),
+        ):
+            tiles = [t for t in TILES if t.kind is kind]
+            self.add(_text(MARGIN, y + 18, label, 17, cls="b"))
+            hint = {
+                Kind.WOOD: "built by a carpenter: cost → prestige",
+                Kind.STONE: "built by the mason: cost → prestige",
+                Kind.PRESTIGE: "built by an architect on one of your residences: cost → prestige",
+            }[kind]
+            self.add(_text(MARGIN + 168, y + 18, hint, 16, cls="faint"))
+            y += 26
+            built = _built(v)
+            tiles = [t for t in tiles if t.key in supply or t.key in built]
+            for i, t in enumerate(tiles):
+                x = MARGIN + i * (card_w + gap)
+                left = int(supply.get(t.key, 0))
+                fill = KIND_FILL[kind] if left else "#e4dccb"
+                inner = [
+                    _rect(
+                        x,
+                        y,
+                        card_w,
+                        card_h,
+                        rx=6,
+                        class_="hit",
+                        fill=fill,
+                        stroke="#6b5a40" if left else "#c2b59a",
+                        stroke_dasharray=None if left else "4 3",
+                    ),
+                ]
+                name = _text(
+                    x + card_w / 2,
+                    y + 22,
+                    short_name(t) + (f" ×{left}" if left > 1 else ""),
+                    15,
+                    "middle",
+                    "b" if left else "faint",
+                )
+                title = tile_rules(t) + ("" if left else " Built: none left to build.")
+                lines = [name]
+                if left:
+                    cost: list[Run] = _cubes(t.cost, compact=True) + (
+                        [f"+{t.cost_any} any"] if t.cost_any else []
+                    )
+                    favours = f" + {t.favours} fav." if t.favours else ""
+                    income = f" + {t.income}d/turn" if t.income else ""
+                    lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
+                    lines.append(
+                        _text(x + card_w / 2, y + 69, f"{t.pp} PP{favours}{income}", 15, "middle", "b")
+                    )
+                else:
+                    lines.append(_text(x + card_w / 2, y + 52, "built", 15, "middle", "faint"))
+                inner.append(self.info(f"supply-{t.key}", lines, title))
+                self.add(self.group(f"supply-{t.key}", "".join(inner), title))
+            y += card_h + 10
+        return y
+
+
+def _built(view: Mapping[str, Any]) -> set[str]:
+    return {sp["tile"] for sp in view["road"] if sp["tile"] is not None}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+
+
+def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
+    """The board of ``view`` as one SVG; ``actions`` go on their elements (see the module docstring)."""
+    board = _Board(view, seat, place_actions(view, actions))
+    board.header()
+    board.specials()
+    board.road()
+    board.castle()
+    board.favours()
+    bottom = board.players_panel()
+    bottom = board.supply(bottom)
+    height = int(bottom + MARGIN)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" class="board board-caylus">'
+        f"<style>{STYLE}</style>"
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#f4ecd8"/>'
+        + "".join(board.parts)
+        + "</svg>"
+    )

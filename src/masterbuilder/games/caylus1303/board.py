@@ -1,0 +1,1122 @@
+"""The Caylus 1303 board for the web table, drawn as SVG from ``state.view(seat)`` and the legal actions.
+
+The contract is :mod:`masterbuilder.core.board`. Top to bottom: the round and phase tracks with the pending
+decision; the road (28 spaces in four rows of seven, read like text; a row of empty spaces only is drawn
+low) with the provost in the gap after the last space that acts, the Guilds Bridge on space 5 holding the
+passers' houses; the construction site (its three tiles and the delivery lots); the players (resources,
+workers, houses, prestige, characters); the characters on the board (or in the draft); the buildings still
+to build; a legend of the cubes. Spaces beyond the provost are dimmed; the space acting now is outlined.
+
+Clickable, for the seat to move: road spaces (a placement, the Notary's claim, the Fair's favour), the Guilds
+Bridge (pass), the lots (a worker at the construction site), the construction-site tiles (a favour), the
+characters (draft, favour, board), the buildings in the supply (Carpenter, Stonemason, monuments) and ghost
+provosts on the road (the Toll, the Guilds Bridge, the Bailiff). Cubes to pay or take, bundles, trade offers
+and "decline" stay in the page's panel.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.games.caylus1303 import actions as A
+from masterbuilder.games.caylus1303 import text as T
+from masterbuilder.games.caylus1303.data import (
+    BRIDGE_SPACE,
+    BUNDLE_PP,
+    CHARACTERS,
+    END_PP_PER,
+    MONUMENT_TILES,
+    RES_NAMES,
+    ROAD_LENGTH,
+    ROUNDS,
+    SLOT_ROUNDS,
+    START_SPACES,
+    STONE_TILES,
+    TILE_BY_KEY,
+    TILES,
+    WOOD_SPACE,
+    WOOD_TILES,
+    Effect,
+    Family,
+    Get,
+    Offer,
+    Pay,
+    Side,
+    Tile,
+)
+from masterbuilder.games.caylus1303.tasks import PHASE_NAMES
+
+# ---- geometry and palette ------------------------------------------------------------------------------
+WIDTH = 1200
+MARGIN = 27
+COLS = 7
+TILE_W, TILE_H = 150, 128
+LOW_H = 56  # a row of empty spaces only
+GAP_X, GAP_Y = 16, 14
+INNER_W = WIDTH - 2 * MARGIN  # 1146
+SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
+SEAT_INK = ("#c0392b", "#2e86c1", "#1e8449", "#9a7d0a", "#8e44ad")  # seat names: yellow darkened to read
+RES_COLOURS = ("#e0609c", "#9a5b2e", "#8d979f", "#5566d6", "#efc21a")
+RES_LETTERS = ("F", "W", "S", "C", "G")
+RES_INK = ("#fff", "#fff", "#fff", "#fff", "#3b2f00")
+# family: (band, body, band text)
+FAMILY_COLOURS = {
+    "printed": ("#7d6b55", "#efe6d6", "#fff"),
+    "start": ("#e2b94c", "#fbf1d3", "#3a2a00"),
+    "residence": ("#4f8a3c", "#e3eed8", "#fff"),
+    "wood": ("#94603a", "#f2e0c6", "#fff"),
+    "stone": ("#5e6d7a", "#e1e6ea", "#fff"),
+    "monument": ("#2b7a78", "#d7ecea", "#fff"),
+}
+INK = "#2b2118"
+MUTED = "#6b5d4f"
+PAPER = "#f6efe0"
+HIGHLIGHT = "#ff8c1a"
+FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"
+PHASE_LABELS = ("Draft", "1 Planning", "2 Activation", "3 Delivery", "4 Administration")
+
+STYLE = f"""
+.board-caylus1303 text {{ font-family: {FONT}; fill: {INK}; }}
+.board-caylus1303 .muted {{ fill: {MUTED}; }}
+.board-caylus1303 .act {{ cursor: pointer; }}
+.board-caylus1303 .act .hit {{ stroke: {HIGHLIGHT}; stroke-width: 3; }}
+"""
+
+
+# Advance widths (1/1000 em) of Arial and its metric twin Liberation Sans, which the font stack asks for, so
+# that text can be wrapped, shrunk and followed by cubes where it really ends.
+_ASCII = "".join(chr(c) for c in range(32, 127))
+_REGULAR = (
+    "278 278 355 556 556 889 667 191 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
+    "278 278 584 584 584 556 1015 667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 "
+    "667 611 722 667 944 667 667 611 278 278 278 469 556 333 556 556 500 556 556 278 556 556 222 222 500 "
+    "222 833 556 556 556 556 333 500 278 556 500 722 500 500 500 334 260 334 584"
+)
+_BOLD = (
+    "278 333 474 556 556 889 722 238 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
+    "333 333 584 584 584 611 975 722 722 722 722 667 611 778 722 278 556 722 611 833 722 778 667 778 722 667 "
+    "611 722 667 944 667 667 611 333 278 333 584 556 333 556 611 556 611 556 333 611 611 278 278 556 278 889 "
+    "611 611 611 611 389 556 333 611 556 778 556 556 500 389 280 389 584"
+)
+_WIDTHS = (
+    dict(zip(_ASCII, (int(w) for w in _REGULAR.split()), strict=True)),
+    dict(zip(_ASCII, (int(w) for w in _BOLD.split()), strict=True)),
+)
+_OTHER = {"·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
+
+
+@lru_cache(maxsize=4096)
+def _text_w(text: str, size: float, bold: bool = False) -> float:
+    table = _WIDTHS[bold]
+    return sum(table.get(ch, _OTHER.get(ch, 600)) for ch in text) * size / 1000
+
+
+def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and _text_w(f"{line} {word}", size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _fit(text: str, width: float, size: float, bold: bool = False, smallest: float = 13) -> float:
+    """The font size at which ``text`` fits ``width`` (not below ``smallest``)."""
+    need = _text_w(text, size, bold)
+    return size if need <= width else max(smallest, size * width / need)
+
+
+def _t(
+    x: float,
+    y: float,
+    text: object,
+    size: float = 15,
+    *,
+    bold: bool = False,
+    anchor: str = "start",
+    fill: str | None = None,
+    cls: str = "",
+    italic: bool = False,
+) -> str:
+    attrs = [f'x="{x:g}"', f'y="{y:g}"', f'font-size="{size:.3g}"']
+    if bold:
+        attrs.append('font-weight="bold"')
+    if italic:
+        attrs.append('font-style="italic"')
+    if anchor != "start":
+        attrs.append(f'text-anchor="{anchor}"')
+    if fill:
+        attrs.append(f'style="fill:{fill}"')
+    if cls:
+        attrs.append(f'class="{cls}"')
+    return f"<text {' '.join(attrs)}>{esc(text)}</text>"
+
+
+def _rect(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fill: str,
+    *,
+    stroke: str = "none",
+    sw: float = 1,
+    rx: float = 6,
+    extra: str = "",
+) -> str:
+    paint = f' stroke="{stroke}" stroke-width="{sw:g}"' if stroke != "none" else ""
+    corner = f' rx="{rx:g}"' if rx else ""
+    return f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"{corner} fill="{fill}"{paint}{extra}/>'
+
+
+def _title(text: str) -> str:
+    return f"<title>{esc(text)}</title>"
+
+
+def _seat_name(seat: int, viewer: int | None) -> str:
+    return f"Seat {seat}" + (" (you)" if seat == viewer else "")
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+# ---- pieces --------------------------------------------------------------------------------------------
+def _cube(x: float, y: float, r: int, size: float = 17) -> str:
+    """A resource cube with its letter (the colour says it, the letter says it again)."""
+    return (
+        "<g>"
+        + _rect(x, y, size, size, RES_COLOURS[r], stroke="#0005", rx=3)
+        + _t(
+            x + size / 2,
+            y + size * 0.76,
+            RES_LETTERS[r],
+            size * 0.7,
+            bold=True,
+            anchor="middle",
+            fill=RES_INK[r],
+        )
+        + "</g>"
+    )
+
+
+def _worker(cx: float, cy: float, seat: int, ident: str, scale: float = 1.0) -> str:
+    """A worker: a little person in the seat's colour."""
+    s = scale
+    c = _colour(seat)
+    return (
+        f'<g id="{ident}" class="worker seat-{seat}">'
+        f'<circle cx="{cx:g}" cy="{cy - 9 * s:g}" r="{6 * s:g}" fill="{c}" stroke="#000a" '
+        'stroke-width="1.2"/>'
+        f'<path d="M{cx - 10 * s:g},{cy + 12 * s:g} Q{cx - 9 * s:g},{cy - 3 * s:g} {cx:g},{cy - 3 * s:g} '
+        f'Q{cx + 9 * s:g},{cy - 3 * s:g} {cx + 10 * s:g},{cy + 12 * s:g} Z" fill="{c}" stroke="#000a" '
+        'stroke-width="1.2"/></g>'
+    )
+
+
+def _house(x: float, y: float, seat: int, ident: str = "", w: float = 20, label: str = "") -> str:
+    """A house in the seat's colour, its bottom-left corner at (x, y)."""
+    c = _colour(seat)
+    h = w * 0.95
+    idattr = f' id="{ident}"' if ident else ""
+    body = (
+        f'<path d="M{x:g},{y:g} V{y - h * 0.55:g} L{x + w / 2:g},{y - h:g} L{x + w:g},{y - h * 0.55:g} '
+        f'V{y:g} Z" fill="{c}" stroke="#000a" stroke-width="1.2"/>'
+    )
+    if label:
+        ink = "#3b2f00" if seat == 3 else "#fff"  # dark on the yellow house
+        body += _t(x + w / 2, y - 3, label, w * 0.62, bold=True, anchor="middle", fill=ink)
+    return f'<g{idattr} class="house seat-{seat}">{body}</g>'
+
+
+def _provost(cx: float, top: float, ident: str, tip: str, extra: str = "", ghost: bool = False) -> str:
+    """The provost: a tall dark pawn standing in the gap between two road spaces; a ghost (white, dashed)
+    marks a place he may be moved to."""
+    fill, stroke, dash = ("#fff", "#1d2b4f", ' stroke-dasharray="3 2"') if ghost else ("#1d2b4f", "#fff", "")
+    paint = f'fill="{fill}" stroke="{stroke}" stroke-width="{2 if ghost else 1.5}"{dash}'
+    return (
+        f'<g id="{ident}"{extra}>'
+        + _title(tip)
+        + _rect(cx - 11, top - 6, 22, 70, "#fff0", rx=10, extra=' class="hit"')
+        + f'<circle cx="{cx:g}" cy="{top + 8:g}" r="7.5" {paint}/>'
+        + f'<path d="M{cx - 8:g},{top + 56:g} L{cx - 4:g},{top + 16:g} L{cx + 4:g},{top + 16:g} '
+        f'L{cx + 8:g},{top + 56:g} Z" {paint}/>' + "</g>"
+    )
+
+
+# ---- rich lines: words and cubes -----------------------------------------------------------------------
+Cube = tuple[int, int, str]  # (resource, amount, sign): reads "+2 [cube]"
+Token = str | Cube  # words, or a cube
+
+
+def _c(resource: int, amount: int, sign: str = "") -> Cube:
+    return (resource, amount, sign)
+
+
+def _offer_tokens(o: Offer, first: Offer | None = None) -> list[Token]:
+    """'1 cloth → 4 PP'; after a ``first`` offer paid the same way (workers, any), only the amount."""
+    if first is not None and o.pay is first.pay and o.pay is not Pay.RES:
+        paid: list[Token] = [str(o.amount)]
+    elif o.pay is Pay.RES:
+        paid = [_c(o.resource, o.amount)]
+    elif o.pay is Pay.ANY:
+        paid = [f"{o.amount} any"]
+    else:
+        paid = [f"{o.amount} worker{'s' if o.amount > 1 else ''}"]
+    if o.get is Get.GOLD:
+        got: list[Token] = [_c(4, o.gets)]
+    else:
+        got = [f"{o.gets} {'PP' if o.get is Get.PP else 'workers'}"]
+    return [*paid, "→", *got]
+
+
+_SHORT: dict[Effect, list[Token]] = {
+    Effect.FAIR: [_c(1, 1), "→ a favour"],
+    Effect.NOTARY: [_c(3, 1), "→ claim a start building"],
+    Effect.CARPENTER: ["build a wood building"],
+    Effect.STONEMASON: ["build a stone building"],
+    Effect.TOLL: ["move the provost up to 2 steps"],
+    Effect.BRIDGE: ["pass here; passers move the provost"],
+    Effect.SELL_WORKER: ["1 more worker to camp → 1 any"],
+    Effect.CHOOSE: ["take 1 any"],
+    Effect.FAVOUR: ["a favour"],
+    Effect.NONE: ["no workers"],
+}
+
+
+def _side_tokens(side: Side, owner_bonus: int = -1, setup: bool = False) -> list[Token]:
+    """What a worker on this side of a tile gets, in words and cubes."""
+    e = side.effect
+    if e is Effect.GAIN:
+        out: list[Token] = [_c(i, n, "+") for i, n in enumerate(side.gain) if n]
+        if side.workers:
+            out.append(f"+{side.workers} workers")
+        if side.pp:
+            out.append(f"+{side.pp} PP")
+        if owner_bonus >= 0:
+            out += ["· owner", _c(owner_bonus, 1, "+")]
+        return out
+    if e is Effect.TRADE:
+        toks: list[Token] = []
+        for k, o in enumerate(side.offers):
+            if k:
+                toks.append("or")
+            toks += _offer_tokens(o, side.offers[0] if k else None)
+        return toks
+    toks = list(_SHORT[e])
+    if e is Effect.STONEMASON and setup:
+        toks.append("(no stone)")
+    return toks
+
+
+def _rich(
+    tokens: Sequence[Token],
+    x: float,
+    y: float,
+    width: float,
+    size: float = 14,
+    lh: float = 18,
+    max_lines: int = 3,
+) -> tuple[str, int]:
+    return _rich_cached(tuple(tokens), x, y, width, size, lh, max_lines)
+
+
+@lru_cache(maxsize=2048)
+def _rich_cached(
+    tokens: tuple[Token, ...], x: float, y: float, width: float, size: float, lh: float, max_lines: int
+) -> tuple[str, int]:
+    """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
+    Runs of words on a line are one text element."""
+    cube = size + 2
+    space = _text_w(" ", size)
+    items: list[Token] = []
+    for tok in tokens:
+        items += tok.split() if isinstance(tok, str) else [tok]
+    lines: list[list[tuple[float, Token]]] = [[]]
+    cx = 0.0
+    for item in items:
+        if isinstance(item, str):
+            w = _text_w(item, size)
+        else:
+            w = _text_w(f"{item[2]}{item[1]}", size, True) + 2 + cube
+        if cx > 0 and cx + w > width:
+            if len(lines) == max_lines:
+                break
+            lines.append([])
+            cx = 0.0
+        lines[-1].append((cx, item))
+        cx += w + space
+    out: list[str] = []
+    for k, line in enumerate(lines):
+        yy = y + k * lh
+        run: list[str] = []
+        run_x = 0.0
+        for pos, item in line:
+            if isinstance(item, str):
+                if not run:
+                    run_x = pos
+                run.append(item)
+                continue
+            if run:
+                out.append(_t(x + run_x, yy, " ".join(run), size))
+                run = []
+            r, n, sign = item
+            label = f"{sign}{n}"
+            out.append(_t(x + pos, yy, label, size, bold=True))
+            out.append(_cube(x + pos + _text_w(label, size, True) + 2, yy - cube * 0.8, r, cube))
+        if run:
+            out.append(_t(x + run_x, yy, " ".join(run), size))
+    return "".join(out), len(lines)
+
+
+# ---- what the view says --------------------------------------------------------------------------------
+def _tile(key: str) -> Tile:
+    return TILES[TILE_BY_KEY[key]]
+
+
+def _family(space: Mapping[str, Any]) -> str:
+    if space["tile"] is None:
+        return ""
+    return "residence" if space["residence"] else _tile(space["tile"]).family.value
+
+
+def _acting_space(view: Mapping[str, Any]) -> int | None:
+    """The road space acting now (its worker decides, or the Guilds Bridge while the provost is moved);
+    for a monument decision, the residence it may replace."""
+    if view["is_terminal"] or view["current_player"] is None:
+        return None
+    prompt = str(view["prompt"])
+    if view["phase"] == 4:
+        m = re.search(r"residence on space (\d+)", prompt)
+        return int(m.group(1)) if m else None
+    if view["phase"] != 2:
+        return None
+    if re.match(r"Seat \d+( \(Bailiff\))?: (Guilds Bridge|move the provost)", prompt):
+        return BRIDGE_SPACE
+    for sp in view["road"]:
+        if sp["space"] > view["provost"]:
+            break
+        if sp["workers"]:
+            return int(sp["space"])
+    return None
+
+
+def _next_lot(view: Mapping[str, Any]) -> int | None:
+    for sp in view["road"]:
+        if sp["space"] >= WOOD_SPACE and sp["tile"] is None:
+            return int(sp["space"])
+    return None
+
+
+def _setup_text(tile: Tile) -> str:
+    """The setup side's rule text; the Stonemason's setup side builds without paying the stone."""
+    extra = " without paying its stone" if tile.setup.effect is Effect.STONEMASON else ""
+    return tile.setup.text + extra
+
+
+def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
+    """The tooltip of a road space: its building, what a worker there gets, who owns it."""
+    n = sp["space"]
+    if sp["tile"] is None:
+        nxt = " The next building goes here." if _next_lot(view) == n else ""
+        return f"Space {n}: empty.{nxt}"
+    tile = _tile(sp["tile"])
+    owner = sp["owner"]
+    who = f" Owner: seat {owner}." if owner is not None else ""
+    if sp["residence"]:
+        return f"Space {n}: residence (was the {tile.title}).{who} No workers; +1 worker at each recruitment."
+    if tile.family is Family.MONUMENT:
+        return (
+            f"Space {n}: {tile.title}, monument ({tile.pp} PP).{who} No workers; {T.lasting_text(tile.id)}."
+        )
+    if tile.family in (Family.WOOD, Family.STONE) and owner is None:
+        return f"Space {n}: {tile.title}, setup side: {_setup_text(tile)}."
+    bonus = ""
+    if tile.owner_bonus >= 0:
+        bonus = f" When another player's worker acts here, the owner gets 1 {RES_NAMES[tile.owner_bonus]}."
+    return f"Space {n}: {tile.title}: {tile.built.text}.{who}{bonus}"
+
+
+# ---- actions on elements -------------------------------------------------------------------------------
+@dataclass
+class _Acts:
+    """Legal actions by the id of the element they belong to; each element takes at most one action."""
+
+    by_element: dict[str, BoardAction] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, view: Mapping[str, Any], actions: Sequence[BoardAction]) -> _Acts:
+        out: dict[str, BoardAction] = {}
+        for a in actions:
+            key = _element_of(view, a.id)
+            if key is not None and key not in out:
+                out[key] = a
+        return cls(out)
+
+    def attrs(self, element: str, cls: str = "") -> str:
+        """id, class and data-action attributes of the element, and its action's title if it has one."""
+        a = self.by_element.get(element)
+        classes = f"{cls} act".strip() if a is not None else cls
+        out = f' id="{element}"'
+        if classes:
+            out += f' class="{classes}"'
+        if a is not None:
+            out += f' data-action="{a.id}" tabindex="0" role="button"'
+        return out
+
+    def title(self, element: str, rule: str = "") -> str:
+        """The element's tooltip: the action's description first (if any), then the rule text."""
+        a = self.by_element.get(element)
+        if a is None:
+            return _title(rule) if rule else ""
+        return _title(a.description + (f"\n{rule}" if rule else ""))
+
+    def has(self, element: str) -> bool:
+        return element in self.by_element
+
+
+def _element_of(view: Mapping[str, Any], a: int) -> str | None:
+    if A.PLACE <= a < A.SITE:
+        return f"road-{a - A.PLACE + 1}"
+    if a == A.SITE:
+        return "site-lots"
+    if a == A.PASS:
+        return f"road-{BRIDGE_SPACE}"
+    if a == A.YES:  # the Fair (space 1) is the only tile that offers "pay 1 wood for a favour"
+        return "road-1"
+    if A.CHAR <= a < A.SLOT:
+        return f"char-{CHARACTERS[a - A.CHAR].key}"
+    if A.SLOT <= a < A.BUILD:
+        return f"slot-{a - A.SLOT + 1}"
+    if A.BUILD <= a < A.PAY:
+        return f"tile-{TILES[A.BUILDABLE[a - A.BUILD]].key}"
+    if A.MOVE <= a < A.CLAIM:
+        return f"provost-to-{int(view['provost']) + A.MOVES[a - A.MOVE]}"
+    if A.CLAIM <= a < A.OFFER:
+        return f"road-{a - A.CLAIM + START_SPACES[0]}"
+    return None
+
+
+# ---- the header ----------------------------------------------------------------------------------------
+def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
+    out = [_t(MARGIN, 36, "Caylus 1303", 24, bold=True)]
+    # round track
+    x = 205.0
+    out.append(_t(x, 33, "Round", 15, cls="muted"))
+    rnd = int(view["round"])
+    for r in range(1, ROUNDS + 1):
+        cx = x + 62 + (r - 1) * 31
+        now = r == rnd
+        done = r < rnd
+        fill = HIGHLIGHT if now else ("#d8ccb6" if done else "#fffaf0")
+        out.append(
+            f'<g id="round-{r}"><circle cx="{cx:g}" cy="28" r="13" fill="{fill}" '
+            f'stroke="{INK if now else "#a8977c"}" stroke-width="{2 if now else 1}"/>'
+            + _t(cx, 33, r, 14, bold=now, anchor="middle")
+            + (
+                _title(f"Round {r}: construction-site slot {SLOT_ROUNDS.index(r) + 1} opens to favours")
+                if r in SLOT_ROUNDS
+                else ""
+            )
+            + "</g>"
+        )
+    # phase track
+    x = 555.0
+    phase = int(view["phase"])
+    for k, label in enumerate(PHASE_LABELS):
+        w = _text_w(label, 15, True) + 18
+        now = k == phase and not view["is_terminal"]
+        out.append(
+            f'<g id="phase-{k}">'
+            + _rect(
+                x, 12, w, 32, "#1d2b4f" if now else "#fffaf0", stroke="#1d2b4f" if now else "#a8977c", rx=16
+            )
+            + _t(x + w / 2, 33, label, 15, bold=now, anchor="middle", fill="#fff" if now else MUTED)
+            + _title(f"Phase: {PHASE_NAMES[k]}")
+            + "</g>"
+        )
+        x += w + 6
+    # the decision
+    y = 60
+    seat = view["current_player"]
+    if view["is_terminal"]:
+        winners = view["winners"]
+        who = ", ".join(_seat_name(s, viewer) for s in winners)
+        ranked = sorted(view["players"], key=lambda p: -int(p["prestige"] or 0))
+        scores = ", ".join(f"{_seat_name(int(p['seat']), viewer)} {p['prestige']} PP" for p in ranked)
+        msg = (
+            f"Game over after round {rnd}. "
+            + (f"Winner: {who}." if len(winners) == 1 else f"Shared win: {who}.")
+            + f" Final scores: {scores}."
+        )
+        colour = _colour(winners[0]) if winners else INK
+    else:
+        prompt = str(view["prompt"])
+        if seat is not None:
+            prompt = re.sub(r"^Seat \d+", _seat_name(seat, viewer), prompt)
+        msg = prompt
+        colour = _colour(seat) if seat is not None else INK
+    lines = _wrap(msg, INNER_W - 70, 17, True)[:2]
+    h = 16 + 22 * len(lines)
+    out.append(
+        '<g id="decision">'
+        + _rect(MARGIN, y, INNER_W, h, "#fffaf0", stroke=colour, sw=3, rx=8)
+        + _rect(MARGIN, y, 14, h, colour, rx=4)
+        + "".join(_t(MARGIN + 28, y + 27 + 22 * i, line, 17, bold=True) for i, line in enumerate(lines))
+        + "</g>"
+    )
+    return "".join(out), y + h + 12
+
+
+# ---- the road ------------------------------------------------------------------------------------------
+Rows = list[tuple[float, float]]  # (top, height) of each row of the road
+
+
+def _road_rows(view: Mapping[str, Any], acts: _Acts, top: float) -> Rows:
+    """Full-height rows where there is something to show (a building, the provost or where he may go);
+    a row of empty spaces only is drawn low."""
+    provost = int(view["provost"])
+    marks = {provost} | {provost + d for d in A.MOVES if acts.has(f"provost-to-{provost + d}")}
+    rows: Rows = []
+    for r in range(ROAD_LENGTH // COLS):
+        spaces = range(r * COLS + 1, (r + 1) * COLS + 1)
+        full = any(view["road"][n - 1]["tile"] is not None or n in marks for n in spaces)
+        h = TILE_H if full else LOW_H
+        rows.append((top, h))
+        top += h + GAP_Y
+    return rows
+
+
+def _space_xy(space: int, rows: Rows) -> tuple[float, float, float]:
+    """Left, top and height of a road space."""
+    i = space - 1
+    y, h = rows[i // COLS]
+    return MARGIN + (i % COLS) * (TILE_W + GAP_X), y, h
+
+
+def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+    provost = int(view["provost"])
+    acting = _acting_space(view)
+    head = _t(MARGIN, top + 16, "The road", 17, bold=True)
+    note = f"the provost stands after space {provost}: spaces 1–{provost} act, workers beyond go back unused"
+    head += _t(MARGIN + 90, top + 16, note, 15, cls="muted")
+    top += 28
+    out = [head]
+    next_lot = _next_lot(view)
+    rows = _road_rows(view, acts, top)
+    for sp in view["road"]:
+        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot))
+    # the provost, and where he may go
+    for d in A.MOVES:
+        ident = f"provost-to-{provost + d}"
+        if acts.has(ident):
+            gx, gy, _ = _space_xy(provost + d, rows)
+            out.append(
+                _provost(
+                    gx + TILE_W + GAP_X / 2,
+                    gy + 30,
+                    ident,
+                    acts.by_element[ident].description,
+                    f' class="provost-ghost act" data-action="{acts.by_element[ident].id}" tabindex="0"'
+                    ' role="button"',
+                    ghost=True,
+                )
+            )
+    x, y, _ = _space_xy(provost, rows)
+    out.append(_provost(x + TILE_W + GAP_X / 2, y + 30, "provost", f"The provost, after space {provost}"))
+    last_top, last_h = rows[-1]
+    return "".join(out), last_top + last_h + GAP_Y + 4
+
+
+def _space(
+    view: Mapping[str, Any],
+    sp: Mapping[str, Any],
+    acts: _Acts,
+    rows: Rows,
+    provost: int,
+    acting: bool,
+    next_lot: int | None,
+) -> str:
+    n = int(sp["space"])
+    x, y, h = _space_xy(n, rows)
+    ident = f"road-{n}"
+    out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp))]
+    fam = _family(sp)
+    if not fam:
+        dashed = ' stroke-dasharray="6 4" class="hit"'
+        out.append(_rect(x, y, TILE_W, h, "#fffaf0", stroke="#b3a58c", sw=1.5, extra=dashed))
+        out.append(_t(x + 10, y + 22, n, 16, bold=True, cls="muted"))
+        if n == next_lot and h == TILE_H:
+            out.append(
+                _t(x + TILE_W / 2, y + 62, "next building", 15, anchor="middle", cls="muted", italic=True)
+            )
+            out.append(_t(x + TILE_W / 2, y + 81, "goes here", 15, anchor="middle", cls="muted", italic=True))
+        elif n == next_lot:
+            out.append(
+                _t(x + TILE_W - 10, y + 22, "next building", 15, anchor="end", cls="muted", italic=True)
+            )
+        if n > provost:
+            out.append(_rect(x, y, TILE_W, h, PAPER, extra=' opacity="0.45"'))
+        out.append("</g>")
+        return "".join(out)
+    tile = _tile(sp["tile"])
+    band, body, band_ink = FAMILY_COLOURS[fam]
+    stroke = HIGHLIGHT if acting else "#5a4a38"
+    out.append(
+        f'<g id="tile-{tile.key}">'
+        + _rect(x, y, TILE_W, TILE_H, body, stroke=stroke, sw=4 if acting else 1.2, extra=' class="hit"')
+        + _rect(x, y, TILE_W, 26, band, rx=6)
+        + _rect(x, y + 14, TILE_W, 12, band, rx=0)
+        + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
+    )
+    fam_label = "acting now" if acting else ("" if fam == "printed" else fam)
+    out.append(_t(x + TILE_W - 8, y + 19, fam_label, 14, anchor="end", fill=band_ink, bold=acting))
+    name = tile.name if not sp["residence"] else "Residence"
+    size = _fit(name, TILE_W - 16, 17, True)
+    out.append(_t(x + 8, y + 46, name, size, bold=True))
+    # what happens here
+    if sp["residence"]:
+        toks: list[Token] = ["owner: +1 worker each recruitment"]
+    elif tile.family is Family.MONUMENT:
+        toks = [f"{tile.pp} PP · {T.lasting_text(tile.id)}"]
+    elif tile.family in (Family.WOOD, Family.STONE) and sp["owner"] is None:
+        toks = _side_tokens(tile.setup, setup=True)
+    else:
+        toks = _side_tokens(tile.built, tile.owner_bonus)
+    if n == BRIDGE_SPACE:
+        toks = ["pass here"]
+    svg, _ = _rich(toks, x + 8, y + 67, TILE_W - 16, 15, 19, 2)
+    out.append(svg)
+    out.append("</g>")
+    # owner, workers, passers
+    base = y + TILE_H - 8
+    if sp["owner"] is not None:
+        out.append(_house(x + 8, base, int(sp["owner"]), f"house-p{sp['owner']}-s{n}", 24))
+    if n == BRIDGE_SPACE:
+        for k, seat in enumerate(view["passing_order"]):
+            hx = x + 8 + k * 27
+            out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
+        if not view["passing_order"]:
+            out.append(_t(x + 8, base - 4, "nobody has passed", 14, cls="muted", italic=True))
+    for k, seat in enumerate(sp["workers"]):
+        out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
+    if n > provost:
+        out.append(_rect(x, y, TILE_W, TILE_H, PAPER, extra=' opacity="0.45" pointer-events="none"'))
+    out.append("</g>")
+    return "".join(out)
+
+
+# ---- the construction site -----------------------------------------------------------------------------
+SLOT_W, SLOT_H = 196, 112
+
+
+def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+    out = [_t(MARGIN, top + 16, "Construction site", 17, bold=True)]
+    out.append(
+        _t(
+            MARGIN + 160,
+            top + 16,
+            "a favour may use an open tile (its setup side), then take a character from the board",
+            15,
+            cls="muted",
+        )
+    )
+    top += 28
+    open_slots = int(view["open_slots"])
+    for k, key in enumerate(view["slots"]):
+        tile = _tile(key)
+        x = MARGIN + k * (SLOT_W + 10)
+        ident = f"slot-{k + 1}"
+        usable = k < open_slots
+        band, body, band_ink = FAMILY_COLOURS[tile.family.value]
+        rule = f"Construction-site slot {k + 1}: the {tile.title}, setup side: {_setup_text(tile)}"
+        if not usable:
+            rule += f" (favours may use it from round {SLOT_ROUNDS[k]})"
+        out.append(f"<g{acts.attrs(ident, 'slot')}>" + acts.title(ident, rule))
+        out.append(
+            f'<g id="tile-{tile.key}">'
+            + _rect(x, top, SLOT_W, SLOT_H, body, stroke="#5a4a38", sw=1.2, extra=' class="hit"')
+            + _rect(x, top, SLOT_W, 26, band, rx=6)
+            + _rect(x, top + 14, SLOT_W, 12, band, rx=0)
+            + _t(x + 9, top + 19, f"Slot {k + 1}", 15, bold=True, fill=band_ink)
+            + _t(
+                x + SLOT_W - 8,
+                top + 19,
+                "open" if usable else f"from round {SLOT_ROUNDS[k]}",
+                14,
+                anchor="end",
+                fill=band_ink,
+                bold=usable,
+            )
+            + _t(x + 9, top + 46, tile.title, _fit(tile.title, SLOT_W - 18, 16, True), bold=True)
+            + _rich(_side_tokens(tile.setup, setup=True), x + 9, top + 68, SLOT_W - 18, 14, 18, 2)[0]
+            + "</g>"
+        )
+        if not usable:
+            out.append(_rect(x, top, SLOT_W, SLOT_H, PAPER, extra=' opacity="0.5" pointer-events="none"'))
+        out.append("</g>")
+    # the lots
+    x = MARGIN + 3 * (SLOT_W + 10)
+    w = WIDTH - MARGIN - x
+    rule = (
+        "Phase 3: in lot order, each worker here delivers bundles (food and 2 other different resources) "
+        f"for {BUNDLE_PP} PP each; the most bundles get a favour (a tie: the earlier lot). "
+        "One worker per player."
+    )
+    out.append(f"<g{acts.attrs('site-lots', 'lots')}>" + acts.title("site-lots", rule))
+    delivering = view["phase"] == 3 and "deliver" in str(view["prompt"]) and not view["is_terminal"]
+    stroke, sw = (HIGHLIGHT, 4.0) if delivering else ("#5a4a38", 1.2)
+    out.append(_rect(x, top, w, SLOT_H, "#fffaf0", stroke=stroke, sw=sw, extra=' class="hit"'))
+    label = "Delivering now" if delivering else "Lots (deliver in this order)"
+    out.append(_t(x + 12, top + 22, label, 15, bold=True))
+    site = [int(s) for s in view["site"]]
+    for k, seat in enumerate(site):
+        cx = x + 30 + k * 48
+        out.append(_worker(cx, top + 60, seat, f"worker-p{seat}-site", 1.2))
+        out.append(_t(cx, top + 100, f"{k + 1}.", 15, bold=True, anchor="middle"))
+    if acts.has("site-lots"):
+        cx = x + 30 + len(site) * 48
+        out.append(
+            f'<circle cx="{cx}" cy="{top + 60}" r="15" fill="#fff" stroke="{HIGHLIGHT}" stroke-width="2" '
+            'stroke-dasharray="4 3"/>'
+        )
+        out.append(_t(cx, top + 100, f"{len(site) + 1}.", 15, anchor="middle", cls="muted"))
+    elif not site:
+        out.append(_t(x + 12, top + 62, "nobody yet", 15, cls="muted", italic=True))
+    notes = [
+        "Phase 3, in lot order: a bundle is",
+        "1 food + 2 other different cubes",
+        f"= {BUNDLE_PP} PP; most bundles: a favour",
+    ]
+    deliveryman = view["characters"].get("deliveryman")
+    if isinstance(deliveryman, int):
+        notes.append(f"then Deliveryman: {_seat_name(deliveryman, viewer)}")
+    for k, line in enumerate(notes):
+        out.append(
+            _t(
+                x + w - 12,
+                top + 24 + k * 20 + (8 if len(notes) == 3 else 0),
+                line,
+                14,
+                anchor="end",
+                cls="muted",
+            )
+        )
+    out.append("</g>")
+    return "".join(out), top + SLOT_H + 12
+
+
+# ---- the players ---------------------------------------------------------------------------------------
+CHIP_W, CHIP_H = 170, 28
+PLAYER_H = 72
+
+
+def _char_chip(key: str, x: float, y: float, acts: _Acts, used: bool) -> str:
+    c = next(ch for ch in CHARACTERS if ch.key == key)
+    ident = f"char-{key}"
+    size = _fit(c.name, CHIP_W - 14, 15, True)
+    tip = f"{c.name}: {c.text}" + (" (used this round)" if used else "")
+    return (
+        f"<g{acts.attrs(ident, 'character')}>"
+        + acts.title(ident, tip)
+        + _rect(x, y, CHIP_W, CHIP_H, "#fdf6e3", stroke="#7a5c2e", sw=1.3, rx=5, extra=' class="hit"')
+        + _t(x + CHIP_W / 2, y + 19, c.name, size, bold=True, anchor="middle")
+        + (_rect(x, y, CHIP_W, CHIP_H, PAPER, rx=5, extra=' opacity="0.5"') if used else "")
+        + "</g>"
+    )
+
+
+def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+    over = bool(view["is_terminal"])
+    out = [_t(MARGIN, top + 16, "Players", 17, bold=True)]
+    gold_pp = END_PP_PER[RES_NAMES.index("gold")]
+    note = (
+        f"prestige includes {gold_pp} PP per gold left"
+        if over
+        else f"prestige is hidden from the others until the end · each gold left: {gold_pp} PP at the end"
+    )
+    out.append(_t(MARGIN + 80, top + 16, note, 15, cls="muted"))
+    top += 26
+    order = list(view["passing_order"])
+    used = {"journeyman": bool(view["journeyman_used"]), "goldsmith": bool(view["goldsmith_used"])}
+    for p in view["players"]:
+        seat = int(p["seat"])
+        chars = list(p["characters"])
+        c = _colour(seat)
+        now = view["current_player"] == seat
+        winner = over and seat in view["winners"]
+        marks = []
+        if winner:
+            marks.append("winner")
+        elif now:
+            marks.append("▶ deciding")
+        if seat == view["first_player"] and not over:
+            marks.append("★ first")
+        if seat in order:
+            marks.append(f"passed {_ordinal(order.index(seat) + 1)}")
+        mark_lines: list[str] = []
+        for mark in marks:
+            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= 172:
+                mark_lines[-1] += f" · {mark}"
+            else:
+                mark_lines.append(mark)
+        chip_rows = max(1, (len(chars) + 1) // 2)
+        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6), 36 + 19 * len(mark_lines))
+        out.append(f'<g id="player-{seat}">')
+        out.append(
+            _rect(
+                MARGIN,
+                top,
+                INNER_W,
+                h,
+                "#fffaf0",
+                stroke=HIGHLIGHT if now or winner else "#b3a58c",
+                sw=3 if now or winner else 1.2,
+                rx=8,
+            )
+        )
+        out.append(_rect(MARGIN, top, 12, h, c, rx=4))
+        out.append(
+            _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
+        )
+        for k, line in enumerate(mark_lines):
+            out.append(_t(MARGIN + 22, top + 54 + 19 * k, line, 15, bold=True))
+        # resources
+        x = MARGIN + 200
+        for r, name in enumerate(RES_NAMES):
+            n = int(p["resources"][name])
+            cx = x + r * 58
+            out.append(
+                f'<g id="res-p{seat}-{name}">'
+                + _title(f"{_seat_name(seat, viewer)}: {n} {name}")
+                + _cube(cx, top + 10, r, 22)
+                + _t(cx + 27, top + 28, n, 19, bold=True, fill=INK if n else "#b3a58c")
+                + "</g>"
+            )
+        # prestige
+        pp = p["prestige"]
+        pp_text = "hidden" if pp is None else str(pp)
+        x_pp = MARGIN + 500
+        tip = "Prestige points" + (" (hidden until the end)" if pp is None else "")
+        if over and p["final_bonus"]:
+            tip += f", including +{p['final_bonus']} for gold"
+        out.append(
+            f'<g id="pp-p{seat}">'
+            + _title(tip)
+            + _rect(x_pp, top + 8, 110, 28, "#1d2b4f" if pp is not None else "#e6dccb", rx=14)
+            + _t(
+                x_pp + 55,
+                top + 28,
+                f"{pp_text} PP" if pp is not None else "PP hidden",
+                16,
+                bold=True,
+                anchor="middle",
+                fill="#fff" if pp is not None else MUTED,
+            )
+            + "</g>"
+        )
+        bundles = int(p["bundles"])
+        stock = f"{_n(p['workers'], 'worker')} ready · {p['camp']} in camp · {_n(p['houses'], 'house')} left"
+        if bundles:
+            stock += f" · {_n(bundles, 'bundle')} this round"
+        if p["forgone_workers"]:
+            stock += f" · {_n(p['forgone_workers'], 'worker')} forgone"
+        if over and p["final_bonus"]:
+            stock += f" · +{p['final_bonus']} PP for gold"
+        out.append(_t(MARGIN + 200, top + 56, stock, 16))
+        # characters
+        cx0 = WIDTH - MARGIN - 2 * CHIP_W - 16
+        for k, key in enumerate(chars):
+            out.append(
+                _char_chip(
+                    key,
+                    cx0 + (k % 2) * (CHIP_W + 6),
+                    top + 8 + (k // 2) * (CHIP_H + 6),
+                    acts,
+                    used.get(key, False),
+                )
+            )
+        out.append("</g>")
+        top += h + 8
+    return "".join(out), top + 4
+
+
+# ---- characters not held by a player -------------------------------------------------------------------
+CARD_W = 280
+
+
+def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, float]:
+    holders = view["characters"]
+    draft = [k for k, h in holders.items() if h == "draft"]
+    board = [k for k, h in holders.items() if h == "board"]
+    keys = draft or board
+    if not keys:
+        return "", top
+    if draft:
+        head, note = "Character draft", "each player picks one; the 3 left over go on the board"
+    else:
+        head, note = "Characters on the board", "after using a construction-site tile, a favour may take one"
+    out = [
+        _t(MARGIN, top + 16, head, 17, bold=True),
+        _t(MARGIN + _text_w(head, 17, True) + 14, top + 16, note, 15, cls="muted"),
+    ]
+    top += 28
+    per_row = 4
+    texts = {key: _wrap(next(ch for ch in CHARACTERS if ch.key == key).text, CARD_W - 20, 15) for key in keys}
+    card_h = 40 + 18 * max(len(lines) for lines in texts.values())
+    for k, key in enumerate(keys):
+        c = next(ch for ch in CHARACTERS if ch.key == key)
+        x = MARGIN + (k % per_row) * (CARD_W + 8.67)
+        y = top + (k // per_row) * (card_h + 8)
+        ident = f"char-{key}"
+        lines = texts[key]
+        out.append(
+            f"<g{acts.attrs(ident, 'character')}>"
+            + acts.title(ident, f"{c.name}: {c.text}")
+            + _rect(x, y, CARD_W, card_h, "#fdf6e3", stroke="#7a5c2e", sw=1.3, extra=' class="hit"')
+            + _t(x + 10, y + 22, c.name, 16, bold=True)
+            + "".join(_t(x + 10, y + 43 + 18 * i, line, 15) for i, line in enumerate(lines))
+            + "</g>"
+        )
+    rows = (len(keys) + per_row - 1) // per_row
+    return "".join(out), top + rows * (card_h + 8) + 6
+
+
+# ---- buildings still to build --------------------------------------------------------------------------
+SUP_W, SUP_H, SUP_GAP = 121, 112, 7.125
+
+
+def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
+    ident = f"tile-{tile.key}"
+    band, body, band_ink = FAMILY_COLOURS[tile.family.value]
+    if tile.family is Family.MONUMENT:
+        rule = (
+            f"{tile.title} (monument): costs {T.cost_text(tile.id)}; {tile.pp} PP; {T.lasting_text(tile.id)}"
+        )
+        effect: list[Token] = [T.lasting_text(tile.id)]
+    else:
+        rule = (
+            f"{tile.title}: costs {T.cost_text(tile.id)}; {tile.pp} PP when built; "
+            f"a worker there: {tile.built.text}"
+        )
+        if tile.owner_bonus >= 0:
+            rule += (
+                f"; the owner gets 1 {RES_NAMES[tile.owner_bonus]} when another player's worker acts there"
+            )
+        effect = _side_tokens(tile.built, tile.owner_bonus)
+    cost: list[Token] = [_c(i, n) for i, n in enumerate(tile.cost) if n]
+    if tile.cost_any:
+        cost.append(f"+{tile.cost_any} any")
+    name = tile.name
+    out = [
+        f"<g{acts.attrs(ident, 'supply')}>",
+        acts.title(ident, rule),
+        _rect(x, y, SUP_W, SUP_H, body, stroke="#5a4a38", sw=1.2, extra=' class="hit"'),
+        _rect(x, y, SUP_W, 24, band, rx=6),
+        _rect(x, y + 12, SUP_W, 12, band, rx=0),
+        _t(
+            x + SUP_W / 2,
+            y + 18,
+            name,
+            _fit(name, SUP_W - 10, 15, True, 12.5),
+            bold=True,
+            anchor="middle",
+            fill=band_ink,
+        ),
+        _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
+        _t(x + SUP_W - 6, y + 45, f"{tile.pp} PP", 15, bold=True, anchor="end"),
+        f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
+        _rich(effect, x + 6, y + 71, SUP_W - 12, 14, 17, 3)[0],
+        "</g>",
+    ]
+    return "".join(out)
+
+
+def _supply(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, float]:
+    supply = set(view["supply"])
+    out = [_t(MARGIN, top + 16, "Buildings to build", 17, bold=True)]
+    out.append(
+        _t(
+            MARGIN + 170,
+            top + 16,
+            "cost → PP on building it; below: what a worker there gets",
+            15,
+            cls="muted",
+        )
+    )
+    top += 26
+    rows = (
+        ("Wood buildings (the Carpenter builds them on the next empty space)", WOOD_TILES),
+        ("Stone buildings (the Stonemason)", STONE_TILES),
+        ("Monuments (administration: replace one of your residences)", MONUMENT_TILES),
+    )
+    for label, tiles in rows:
+        out.append(_t(MARGIN, top + 16, label, 15, bold=True, cls="muted"))
+        top += 24
+        left = [TILES[t] for t in tiles if TILES[t].key in supply]
+        if not left:
+            out.append(_t(MARGIN, top + 18, "none left", 15, italic=True, cls="muted"))
+            top += 30
+            continue
+        for k, tile in enumerate(left):
+            out.append(_supply_card(tile, MARGIN + k * (SUP_W + SUP_GAP), top, acts))
+        top += SUP_H + 10
+    return "".join(out), top
+
+
+def _legend(top: float) -> tuple[str, float]:
+    """What the cubes and the abbreviations mean."""
+    out = []
+    x = float(MARGIN)
+    y = top + 18
+    for r, name in enumerate(RES_NAMES):
+        out.append(_cube(x, y - 14, r, 18))
+        out.append(_t(x + 23, y, name, 15))
+        x += 23 + _text_w(name, 15) + 16
+    note = "· any = food, wood, stone or cloth (never gold) · PP = prestige points"
+    out.append(_t(x, y, note, 15, cls="muted"))
+    return "".join(out), top + 30
+
+
+# ---- the whole board -----------------------------------------------------------------------------------
+def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
+    """The board as ``seat`` sees it (see :mod:`masterbuilder.core.board`)."""
+    acts = _Acts.of(view, actions)
+    parts: list[str] = []
+    svg, y = _header(view, seat)
+    parts.append(svg)
+    for section in (_road, _site, _players):
+        svg, y = section(view, acts, y, seat)
+        parts.append(svg)
+    svg, y = _characters(view, acts, y)
+    parts.append(svg)
+    if not view["is_terminal"]:
+        svg, y = _supply(view, acts, y)
+        parts.append(svg)
+    svg, y = _legend(y)
+    parts.append(svg)
+    height = int(y + 12)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="board board-caylus1303">'
+        f"<style>{STYLE}</style>"
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{PAPER}"/>' + "".join(parts) + "</svg>"
+    )

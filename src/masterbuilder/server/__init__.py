@@ -1,0 +1,35 @@
+"""The web table's server: ``masterbuilder serve`` (needs the ``web`` extra).
+
+:func:`create_app` builds the FastAPI app; :func:`serve` runs it on uvicorn. The game manager is
+``app.state.tables`` (:class:`masterbuilder.server.tables.Tables`).
+"""
+
+from __future__ import annotations
+
+from masterbuilder.server.app import app_from_env, create_app
+from masterbuilder.server.settings import Settings
+
+__all__ = ["Settings", "app_from_env", "create_app", "serve"]
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    print(f"Master Builder's table: http://{host}:{port}/  (database: {_shown(settings.url())})", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
+
+
+def _shown(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

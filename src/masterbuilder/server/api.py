@@ -1,0 +1,191 @@
+"""The lobby: REST endpoints under /api (OpenAPI at /docs)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, HTTPException, Path, Query, Request
+from fastapi.responses import JSONResponse
+
+from masterbuilder import GAMES
+from masterbuilder.agents import agent_spec, agents_for
+from masterbuilder.server import schemas
+from masterbuilder.server.security import bearer
+from masterbuilder.server.tables import Created, PlayError, SeatSpec, Tables, summary_of
+
+router = APIRouter(prefix="/api")
+
+GameId = Annotated[str, Path(min_length=1, max_length=16, pattern=r"^[a-z0-9]+$")]
+SeatNo = Annotated[int, Path(ge=0, le=7)]
+Auth = Annotated[str | None, Header(description="Bearer TOKEN: the seat token given when joining.")]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": schemas.Problem},
+    401: {"model": schemas.Problem},
+    404: {"model": schemas.Problem},
+    409: {"model": schemas.Problem},
+    422: {"model": schemas.Problem},
+}
+
+
+def tables(request: Request) -> Tables:
+    manager: Tables = request.app.state.tables
+    return manager
+
+
+def http_error(exc: PlayError) -> HTTPException:
+    status = {"not_found": 404, "bad_token": 401, "conflict": 409, "bad_seat": 404}.get(exc.code, 400)
+    return HTTPException(status, exc.message)
+
+
+def _created(created: Created) -> dict[str, Any]:
+    return {
+        "id": created.row.id,
+        "game": summary_of(created.row),
+        "tokens": {str(k): v for k, v in created.tokens.items()},
+        "invites": {str(k): v for k, v in created.invites.items()},
+    }
+
+
+def _token(authorization: str | None) -> str:
+    token = bearer(authorization)
+    if token is None:
+        raise HTTPException(401, "This needs your seat token as the header 'Authorization: Bearer TOKEN'.")
+    return token
+
+
+@router.get("/health", response_model=schemas.Health)
+async def health(request: Request) -> dict[str, Any]:
+    """The server is up; how many games are in play in this process."""
+    return {"status": "ok", "games_live": tables(request).live_count}
+
+
+@router.get("/catalog", response_model=schemas.Catalog)
+async def catalog() -> dict[str, Any]:
+    """The games, their options and the bots that play each."""
+    out = []
+    for name, info in sorted(GAMES.items()):
+        bots = []
+        for bot in agents_for(name):
+            spec = agent_spec(bot, name)
+            bots.append({"name": bot, "description": spec.description if spec else ""})
+        out.append(
+            {
+                "name": name,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": {
+                    k: {
+                        "default": o.default,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "doc": o.doc,
+                    }
+                    for k, o in info.options.items()
+                },
+                "bots": bots,
+            }
+        )
+    return {"games": out}
+
+
+@router.post("/games", status_code=201, response_model=schemas.Created, responses=ERRORS)
+async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, Any]:
+    """Create a game. Each seat is a person or a bot; ``join`` lists the people's seats the creator takes at
+    once (their tokens are in the answer, given only this once). The game starts when every seat is taken."""
+    try:
+        created = await tables(request).create(
+            body.game,
+            body.players,
+            body.options,
+            body.seed,
+            [SeatSpec(s.kind, s.bot, s.name) for s in body.seats],
+            body.join,
+            body.name,
+        )
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return _created(created)
+
+
+@router.get("/games", response_model=schemas.GameList, responses=ERRORS)
+async def list_games(
+    request: Request,
+    status: Literal["open", "live", "finished"] | None = None,
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+    per_page: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> dict[str, Any]:
+    """Games, newest first, a page at a time; ``status`` picks open, live or finished games."""
+    manager = tables(request)
+    rows, total = await manager.db(manager.store.list_games, status, page, per_page)
+    return {"games": [summary_of(r) for r in rows], "page": page, "per_page": per_page, "total": total}
+
+
+@router.get("/games/{game_id}", response_model=schemas.GameSummary, responses=ERRORS)
+async def get_game(game_id: GameId, request: Request) -> dict[str, Any]:
+    """One game: its seats, status, ply, the seat to move, and the result once it is over."""
+    try:
+        return await tables(request).summary(game_id)
+    except PlayError as exc:
+        raise http_error(exc) from None
+
+
+@router.post("/games/{game_id}/seats/{seat}/join", response_model=schemas.Joined, responses=ERRORS)
+async def join_seat(
+    game_id: GameId, seat: SeatNo, body: schemas.JoinSeat, request: Request
+) -> dict[str, Any]:
+    """Take an open seat (a person's) under a name: the seat token, given only this once."""
+    try:
+        token, open_invites = await tables(request).join(game_id, seat, body.name)
+    except PlayError as exc:
+        raise http_error(exc) from None
+    return {"seat": seat, "token": token, "invites": {str(k): v for k, v in open_invites.items()}}
+
+
+@router.post("/games/{game_id}/seats/{seat}/leave", response_model=schemas.Left, responses=ERRORS)
+async def leave_seat(
+    game_id: GameId, seat: SeatNo, request: Request, authorization: Auth = None
+) -> dict[str, Any]:
+    """Give your seat back, before the game starts."""
+    token = _token(authorization)
+    manager = tables(request)
+    try:
+        table = await manager.get(game_id)
+        if table.seat_of(token) != seat:
+            raise PlayError("bad_token", f"That token is not seat {seat}'s.")
+        await manager.leave(game_id, token)
+    except PlayError as exc:
+        raise http_error(exc) from None
+    return {"seat": seat}
+
+
+@router.post("/games/{game_id}/rematch", status_code=201, response_model=schemas.Created, responses=ERRORS)
+async def rematch(game_id: GameId, request: Request, authorization: Auth = None) -> dict[str, Any]:
+    """A new game like this finished one, with a new seed: your seat is joined for you, the other people
+    get invites. If someone asked first, you join their rematch."""
+    token = _token(authorization)
+    try:
+        created = await tables(request).rematch(game_id, token)
+    except PlayError as exc:
+        raise http_error(exc) from None
+    return _created(created)
+
+
+@router.get("/games/{game_id}/record", responses=ERRORS)
+async def record(game_id: GameId, request: Request) -> JSONResponse:
+    """The finished game's record: exactly ``State.record()`` (before the end it would reveal the seed)."""
+    manager = tables(request)
+    try:
+        table = await manager.get(game_id)
+    except PlayError as exc:
+        raise http_error(exc) from None
+    if table.row.status != "finished":
+        raise HTTPException(
+            409, "The record is available once the game is over (its seed would reveal hidden information)."
+        )
+    return JSONResponse(
+        table.state.record(),
+        headers={"Content-Disposition": f'attachment; filename="{table.row.game}-{game_id}.json"'},
+    )

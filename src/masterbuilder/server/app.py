@@ -1,0 +1,103 @@
+"""The FastAPI app: lobby (REST), live table (WebSocket), pages; storage opened at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from masterbuilder.server import api, pages, ws
+from masterbuilder.server.bots import BotPool
+from masterbuilder.server.db import is_sqlite, make_engine, upgrade
+from masterbuilder.server.settings import Settings
+from masterbuilder.server.store import Store
+from masterbuilder.server.tables import Tables
+
+log = logging.getLogger("masterbuilder.server")
+
+
+def _sentence(exc: RequestValidationError) -> str:
+    """The first validation problem as a sentence: where it is and what is wrong."""
+    parts = []
+    for problem in exc.errors()[:3]:
+        where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
+        message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {message}" if where else message)
+    return "; ".join(parts) + "." if parts else "The request is not valid."
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        url = settings.url()
+        engine = make_engine(url)
+        await asyncio.to_thread(upgrade, engine)
+        pool = BotPool(settings.bot_workers, settings.bot_timeout)
+        manager = Tables(Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4)
+        manager.bots_enabled = settings.resume_bots
+        app.state.tables = manager
+        listener = None
+        if engine.dialect.name == "postgresql":
+            from masterbuilder.server.notify import Listener
+
+            loop = asyncio.get_running_loop()
+            pending: set[asyncio.Task[None]] = set()
+
+            def changed(game_id: str, version: int) -> None:
+                task = loop.create_task(manager.refresh(game_id, version))
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+
+            listener = Listener(url, loop, changed)
+            listener.start()
+            await asyncio.to_thread(listener.ready.wait, 10)
+        count = await manager.load_unfinished()
+        manager.bots_enabled = True
+        log.info("masterbuilder serve: %s, %d unfinished games loaded", engine.url.render_as_string(), count)
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.stop()
+            manager.close()
+            pool.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Master Builder: the web table",
+        version="1",
+        description="Lobby (REST) and live play (WebSocket /ws/games/{id}) for Caylus, Caylus 1303 and "
+        "The Builders: Middle Ages. The socket protocol is in docs/web.md.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _sentence(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail: Any = exc.detail
+        if not isinstance(detail, str):
+            detail = str(detail)
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """For ``uvicorn --factory masterbuilder.server:app_from_env`` (settings from the environment)."""
+    return create_app(Settings.from_env())

@@ -1,0 +1,121 @@
+"""Bots on the server: decisions are computed in a pool of worker processes, never on the event loop.
+
+A worker rebuilds the game from its record (``load_record``) and asks the bot (``make_agent``) for its move.
+A bot that raises, whose worker dies, or that overruns its time limit is replaced for that move by the
+game's heuristic (and that is logged); if the heuristic fails too, the first legal action is taken.
+An overrunning computation cannot be stopped inside the pool: it finishes in its worker and is discarded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("masterbuilder.server.bots")
+
+FALLBACK = "heuristic"
+
+
+def decide(record: dict[str, Any], bot: str, seed: int) -> int:
+    """Run in a worker: the move of ``bot`` in the game ``record`` leads to."""
+    from masterbuilder import load_record
+    from masterbuilder.agents import make_agent
+
+    state = load_record(record)
+    return make_agent(bot, state.game, seed).choose(state)
+
+
+def _warm() -> int:
+    import masterbuilder  # noqa: F401  (imports every game and bot once, before the first real decision)
+
+    return os.getpid()
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: int
+    bot: str  # the bot that decided: the one asked for, the fallback, or "first legal"
+    note: str | None  # why the bot asked for did not decide, if it did not
+
+
+class BotPool:
+    """A process pool sized to the cores (``workers``), with a time limit per decision."""
+
+    def __init__(self, workers: int | None = None, timeout: float = 10.0) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.timeout = timeout
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def warm_up(self) -> None:
+        """Start the workers and import the games in them, so the first bot move is not slow."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+
+    async def _run(self, record: dict[str, Any], bot: str, seed: int, timeout: float) -> int:
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
+        except (BrokenProcessPool, RuntimeError):
+            self._restart()
+            future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except BrokenProcessPool:
+            self._restart()
+            raise
+
+    def _restart(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def choose(
+        self, record: dict[str, Any], bot: str, seed: int, legal: list[int], timeout: float | None = None
+    ) -> Decision:
+        """``bot``'s move; on a crash or timeout the fallback's (logged), else the first legal action."""
+        limit = self.timeout if timeout is None else timeout
+        try:
+            action = await self._run(record, bot, seed, limit)
+            if action in legal:
+                return Decision(action, bot, None)
+            note = f"bot {bot!r} chose action {action!r}, which is not legal"
+        except TimeoutError:
+            note = f"bot {bot!r} overran its time limit of {limit:g} s"
+        except Exception as exc:  # a crashing bot must not stop the game
+            note = f"bot {bot!r} failed: {type(exc).__name__}: {exc}"
+        game = record.get("game", "?")
+        if bot != FALLBACK:
+            try:
+                action = await self._run(record, FALLBACK, seed, max(limit, self.timeout))
+                if action in legal:
+                    log.warning(
+                        "%s game, ply %d: %s; the %s bot moved instead",
+                        game,
+                        len(record["actions"]),
+                        note,
+                        FALLBACK,
+                    )
+                    return Decision(action, FALLBACK, note)
+            except Exception as exc:
+                note += f"; the {FALLBACK} bot failed too: {type(exc).__name__}: {exc}"
+        log.warning(
+            "%s game, ply %d: %s; the first legal action was taken", game, len(record["actions"]), note
+        )
+        return Decision(legal[0], "first legal", note)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,123 @@
+"""The database: tables (SQLAlchemy 2 Core), the engine, and the Alembic upgrade run at start-up.
+
+Event-sourced: a game's state is ``load_record`` of its moves; ``games`` holds what a lobby lists without
+replaying anything (ply, seat to move, result) and a ``version`` that every change (a move, a join, an undo)
+increments, so that a process can tell whether its copy in memory is current.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    text,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("status", String(16), nullable=False, index=True),  # open | live | finished
+    Column("ply", Integer, nullable=False),
+    Column("to_move", Integer, nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("scores", JSON, nullable=True),
+    Column("winners", JSON, nullable=True),
+    Column("rematch", String(16), nullable=True),  # the id of the rematch, once someone asked for one
+    Column("created", DateTime(timezone=True), nullable=False, index=True),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),  # sha256 hex of the seat token; NULL while open
+    Column("taken", Boolean, nullable=False),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+# Moves taken back by an undo: kept, never silently lost.
+undone_moves = Table(
+    "undone_moves",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("ply", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+    Column("undone_at", DateTime(timezone=True), nullable=False),
+    Column("undone_by", Integer, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``. SQLite gets WAL with synchronous=NORMAL: a committed transaction survives the
+    process being killed (only a power cut can lose the last ones), and readers do not block the writer."""
+    if is_sqlite(url):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection, _record):  # type: ignore[no-untyped-def]
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision. With PostgreSQL an advisory lock keeps
+    two processes starting at once from migrating together."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(7231903)"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,291 @@
+"""The web table's pages: HTML routes, the static files, and the page-only JSON endpoints.
+
+The pages are plain files in ``masterbuilder/web`` (HTML, CSS, JavaScript modules, the message catalog); the
+JavaScript fetches everything else. What the pages need beyond the lobby REST and the socket lives here:
+
+- replays: the move log of a game (or of an uploaded record) and the frame (board and view) after any move;
+- the timeline: every seat's score before the first move and after each move, for the score chart of a
+  finished game;
+- the rules page: a summary per game and this project's rule decisions, shipped as Markdown in the package.
+
+Games come from ``request.app.state.tables`` (the server's game manager): ``state_of``, ``summary`` and
+``log``. Frames are drawn for a spectator only, and the scores of a game not yet over are never sent (Caylus
+1303's prestige is hidden until the end).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Body, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from masterbuilder.core.board import draw_board
+from masterbuilder.core.registry import GAMES, load_record, new_game
+from masterbuilder.core.state import State
+from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.records import record_names
+
+router = APIRouter()
+
+WEB_ROOT = Path(str(resources.files("masterbuilder") / "web"))
+STATIC_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".md": "text/markdown; charset=utf-8",
+}
+MAX_RECORD_MOVES = 20_000
+# The section titles of docs/rules-notes.md, by game (web/rules/notes/ holds copies of the sections).
+NOTES_TITLES = {
+    "builders": "The Builders: Middle Ages",
+    "caylus": "Caylus (2005)",
+    "caylus1303": "Caylus 1303",
+}
+
+
+# ---- pure helpers (tested without a server) ----------------------------------------------------------
+def seat_names(summary: Mapping[str, Any] | None, players: int) -> list[str]:
+    """Who sits where, as the lobby names them: a person's name, else the bot's name, else "seat N"."""
+    names = [f"seat {s}" for s in range(players)]
+    for seat in (summary or {}).get("seats", []):
+        index = seat.get("seat")
+        if isinstance(index, int) and 0 <= index < players:
+            names[index] = seat.get("name") or seat.get("bot") or names[index]
+    return names
+
+
+def start_state(record: Mapping[str, Any]) -> State:
+    """The position before the first move of ``record``."""
+    return new_game(
+        record["game"], players=record["players"], seed=record["seed"], options=record.get("options")
+    )
+
+
+def checked_record(record: Any) -> dict[str, Any]:
+    """A record from outside (an upload) checked to replay; HTTPException(422) saying what is wrong if not."""
+    if not isinstance(record, dict):
+        raise HTTPException(422, "A record is a JSON object with game, players, seed, options and actions.")
+    for key in ("game", "players", "seed", "actions"):
+        if key not in record:
+            raise HTTPException(422, f"The record has no {key!r} field.")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(type(a) is int for a in actions):
+        raise HTTPException(422, "The record's actions must be a list of action ids (integers).")
+    if len(actions) > MAX_RECORD_MOVES:
+        raise HTTPException(422, f"The record has more than {MAX_RECORD_MOVES} moves.")
+    try:
+        load_record(record)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise HTTPException(422, f"The record does not replay: {exc}") from None
+    return dict(record)
+
+
+def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
+    state = start_state(record)
+    log_events(state)
+    entries = []
+    for ply, action in enumerate(record["actions"]):
+        seat = state.current_player
+        assert seat is not None  # the record replays
+        before = state.clone()
+        state.apply(action)
+        entries.append(
+            {
+                "ply": ply,
+                "seat": seat,
+                "name": names[seat] if seat < len(names) else f"seat {seat}",
+                "text": before.describe_action(action),
+                "label": before.action_label(action),
+                "events": summarise(before, action, state),
+            }
+        )
+    return entries
+
+
+def frame(record: Mapping[str, Any], ply: int) -> dict[str, Any]:
+    """The position after ``ply`` moves of ``record``, as a spectator sees it."""
+    total = len(record["actions"])
+    if not 0 <= ply <= total:
+        raise HTTPException(404, f"Move {ply} is not in this game: it has positions 0 to {total}.")
+    state = start_state(record)
+    for action in record["actions"][:ply]:
+        state.apply(action)
+    return {
+        "ply": ply,
+        "total": total,
+        "to_move": state.current_player,
+        "view": state.view(None),
+        "board": {"svg": draw_board(state, None)["svg"], "panel": []},
+    }
+
+
+def timeline(record: Mapping[str, Any]) -> list[list[int]]:
+    """Every seat's score before the first move and after each move."""
+    state = start_state(record)
+    scores = [list(state.scores())]
+    for action in record["actions"]:
+        state.apply(action)
+        scores.append(list(state.scores()))
+    return scores
+
+
+def split_rules_notes(markdown: str) -> dict[str, str]:
+    """docs/rules-notes.md cut into its sections per game (``## <title>``), by game name."""
+    sections: dict[str, str] = {}
+    by_title = {title: game for game, title in NOTES_TITLES.items()}
+    for part in re.split(r"(?m)^## ", markdown)[1:]:
+        title, _, body = part.partition("\n")
+        game = by_title.get(title.strip())
+        if game is not None:
+            sections[game] = body.strip() + "\n"
+    return sections
+
+
+@lru_cache(maxsize=16)
+def rules_html(game: str, lang: str = "en") -> dict[str, str]:
+    """The rules page's content for ``game``: the summary and the project's rule decisions, as HTML."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    folder = WEB_ROOT / "rules" / lang
+    if not (folder / f"{game}.md").is_file():
+        folder = WEB_ROOT / "rules" / "en"
+    summary = (folder / f"{game}.md").read_text(encoding="utf-8")
+    notes = (WEB_ROOT / "rules" / "notes" / f"{game}.md").read_text(encoding="utf-8")
+    return {"summary_html": md.render(summary), "notes_html": md.render(notes)}
+
+
+def catalog(lang: str = "en") -> dict[str, str]:
+    """The page message catalog of ``lang``."""
+    data: dict[str, str] = json.loads((WEB_ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+# ---- the server's games ------------------------------------------------------------------------------
+async def _game(request: Request, game_id: str) -> tuple[Any, State, dict[str, Any]]:
+    from masterbuilder.server.tables import NotFound
+
+    tables = getattr(request.app.state, "tables", None)
+    if tables is None:
+        raise HTTPException(503, "The game tables are not running.")
+    try:
+        state: State = await tables.state_of(game_id)
+        summary: dict[str, Any] = await tables.summary(game_id)
+    except (NotFound, KeyError):
+        raise HTTPException(404, f"There is no game {game_id!r}.") from None
+    return tables, state, summary
+
+
+def _replay_info(record: Mapping[str, Any], names: list[str], log: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "game": record["game"],
+        "title": GAMES[record["game"]].title,
+        "players": record["players"],
+        "names": names,
+        "total": len(record["actions"]),
+        "finished": load_record(record).is_terminal,
+        "log": log,
+    }
+
+
+# ---- JSON for the pages --------------------------------------------------------------------------------
+@router.get("/api/pages/games/{game_id}/replay", tags=["pages"])
+async def game_replay(request: Request, game_id: str) -> dict[str, Any]:
+    """A game's move log for the replay page (a live game up to its current move)."""
+    tables, state, summary = await _game(request, game_id)
+    names = seat_names(summary, state.num_players)
+    log = [dict(entry, name=names[entry["seat"]]) for entry in await tables.log(game_id)]
+    return {"id": game_id, **_replay_info(state.record(), names, log)}
+
+
+@router.get("/api/pages/games/{game_id}/frames/{ply}", tags=["pages"])
+async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+    """The board after ``ply`` moves of a game, as a spectator sees it."""
+    _, state, _ = await _game(request, game_id)
+    return frame(state.record(), ply)
+
+
+@router.get("/api/pages/games/{game_id}/timeline", tags=["pages"])
+async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
+    """Every seat's score after every move, for the chart; finished games only (scores during play may
+    include what some seats may not see, such as Caylus 1303's prestige)."""
+    _, state, summary = await _game(request, game_id)
+    if not state.is_terminal:
+        raise HTTPException(409, "The score chart is shown once the game is over.")
+    return {"names": seat_names(summary, state.num_players), "scores": timeline(state.record())}
+
+
+@router.post("/api/pages/records/replay", tags=["pages"])
+async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+    """An uploaded record's move log and its score timeline (a record is public: everything shows)."""
+    checked = checked_record(record)
+    names = [n or f"seat {s}" for s, n in enumerate(record_names(checked))]
+    return {**_replay_info(checked, names, move_log(checked, names)), "scores": timeline(checked)}
+
+
+@router.post("/api/pages/records/frames/{ply}", tags=["pages"])
+async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+    """The board after ``ply`` moves of an uploaded record."""
+    return frame(checked_record(record), ply)
+
+
+@router.get("/api/pages/rules/{game}", tags=["pages"])
+async def rules_data(game: str, lang: str = "en") -> dict[str, str]:
+    """A game's rules summary and this project's rule decisions, as HTML."""
+    if game not in GAMES or game not in NOTES_TITLES:
+        raise HTTPException(404, f"There is no game {game!r}; the games are {', '.join(sorted(GAMES))}.")
+    if not re.fullmatch(r"[a-z]{2}", lang):
+        raise HTTPException(422, "A language is two lowercase letters, such as 'en'.")
+    return {"game": game, "title": GAMES[game].title, **rules_html(game, lang)}
+
+
+# ---- HTML and static files ------------------------------------------------------------------------------
+def _page(name: str) -> HTMLResponse:
+    return HTMLResponse((WEB_ROOT / name).read_text(encoding="utf-8"))
+
+
+@router.get("/", include_in_schema=False)
+async def lobby_page() -> HTMLResponse:
+    return _page("index.html")
+
+
+@router.get("/play/{game_id}", include_in_schema=False)
+async def table_page(game_id: str) -> HTMLResponse:
+    return _page("play.html")
+
+
+@router.get("/replay", include_in_schema=False)
+async def upload_replay_page() -> HTMLResponse:
+    return _page("replay.html")
+
+
+@router.get("/replay/{game_id}", include_in_schema=False)
+async def replay_page(game_id: str) -> HTMLResponse:
+    return _page("replay.html")
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+async def rules_page(game: str) -> HTMLResponse:
+    if game not in GAMES:
+        raise HTTPException(404, f"There is no game {game!r}; the games are {', '.join(sorted(GAMES))}.")
+    return _page("rules.html")
+
+
+@router.get("/static/{path:path}", include_in_schema=False)
+async def static_file(path: str) -> Response:
+    root = WEB_ROOT.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file() or target.suffix not in STATIC_TYPES:
+        raise HTTPException(404, f"No such file: /static/{path}")
+    return FileResponse(target, media_type=STATIC_TYPES[target.suffix], headers={"Cache-Control": "no-cache"})

@@ -1,0 +1,147 @@
+"""The lobby's request and response bodies (pydantic): every field checked, with limits."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Name = Field(default=None, min_length=1, max_length=40)
+
+
+def _clean_name(value: str | None) -> str | None:
+    if value is None:
+        return None
+    cleaned = " ".join(value.split())
+    if not cleaned:
+        raise ValueError("a name must have at least one visible character")
+    if any(not ch.isprintable() for ch in cleaned):
+        raise ValueError("a name may not contain control characters")
+    return cleaned
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, min_length=1, max_length=40, examples=["mcts:medium"])
+    name: str | None = Name
+
+    _name = field_validator("name")(_clean_name)
+
+    @model_validator(mode="after")
+    def _bot_named(self) -> SeatIn:
+        if self.kind == "bot" and self.bot is None:
+            raise ValueError("a bot seat needs 'bot', the bot's name (see /api/catalog)")
+        return self
+
+
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(min_length=1, max_length=32, examples=["caylus"])
+    players: int = Field(ge=1, le=8, examples=[3])
+    options: dict[str, Any] = Field(default_factory=dict, max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seats: list[SeatIn] = Field(default_factory=list, max_length=8)
+    join: list[int] = Field(default_factory=list, max_length=8)
+    name: str | None = Name
+
+    _name = field_validator("name")(_clean_name)
+
+
+class JoinSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40, examples=["Bob"])
+
+    @field_validator("name")
+    @classmethod
+    def _clean(cls, value: str) -> str:
+        cleaned = _clean_name(value)
+        assert cleaned is not None
+        return cleaned
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    taken: bool
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "live", "finished"]
+    ply: int
+    seats: list[SeatOut]
+    to_move: int | None
+    created: str
+    updated: str
+    rematch: str | None = None
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+
+
+class Created(BaseModel):
+    id: str
+    game: GameSummary
+    tokens: dict[str, str]
+    invites: dict[str, str]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    invites: dict[str, str]
+
+
+class Left(BaseModel):
+    seat: int
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+    page: int
+    per_page: int
+    total: int
+
+
+class Health(BaseModel):
+    status: str
+    games_live: int
+
+
+class OptionOut(BaseModel):
+    default: Any
+    choices: list[Any] | None
+    minimum: int | None
+    maximum: int | None
+    doc: str
+
+
+class BotOut(BaseModel):
+    name: str
+    description: str
+
+
+class GameOut(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, OptionOut]
+    bots: list[BotOut]
+
+
+class Catalog(BaseModel):
+    games: list[GameOut]
+
+
+class Problem(BaseModel):
+    detail: str

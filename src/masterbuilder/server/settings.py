@@ -1,0 +1,46 @@
+"""The server's settings: what `masterbuilder serve` and tests pass to :func:`create_app`."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory, created on first start."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("masterbuilder", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'masterbuilder.db'}"
+
+
+@dataclass
+class Settings:
+    db_url: str = ""  # empty: default_db_url()
+    allowed_origins: tuple[str, ...] = ()  # besides the server's own host, e.g. "https://example.org"
+    bot_workers: int | None = None  # None: one per core
+    bot_timeout: float = 10.0  # seconds a bot may think before the heuristic moves instead
+    hint_bot: str = "mcts:hard"
+    max_message: int = 4096  # bytes in one socket message
+    rate: float = 10.0  # socket messages per second per connection, sustained
+    burst: int = 30  # ... and in a burst
+    resume_bots: bool = True  # start the bots of unfinished games at start-up
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def url(self) -> str:
+        return self.db_url or default_db_url()
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """For `uvicorn --factory masterbuilder.server:app_from_env` (several workers): MASTERBUILDER_DB,
+        MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOT_TIMEOUT."""
+        origins = tuple(o for o in os.environ.get("MASTERBUILDER_ORIGINS", "").split(",") if o)
+        workers = os.environ.get("MASTERBUILDER_BOT_WORKERS")
+        return cls(
+            db_url=os.environ.get("MASTERBUILDER_DB", ""),
+            allowed_origins=origins,
+            bot_workers=int(workers) if workers else None,
+            bot_timeout=float(os.environ.get("MASTERBUILDER_BOT_TIMEOUT", "10")),
+        )

@@ -1,0 +1,353 @@
+"""Reading and writing games, seats and moves. Plain blocking SQLAlchemy: the game manager calls these in
+its database thread(s), never on the event loop.
+
+Every write that changes a game takes the game's row lock (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite
+locks the whole file for a write) and checks the ``version`` the caller's copy was built from; a caller with
+an old copy gets ``False`` and must reload. With PostgreSQL each committed change also sends a NOTIFY
+(``masterbuilder``, ``"ID:VERSION"``) so that other server processes can update their clients.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
+
+from masterbuilder.server.db import games, moves, seats, undone_moves
+
+CHANNEL = "masterbuilder"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None
+    name: str
+    token_hash: str | None
+    taken: bool
+
+
+@dataclass
+class MoveRow:
+    ply: int
+    action: int
+    seat: int
+    time: datetime
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str  # "open" | "live" | "finished"
+    ply: int
+    to_move: int | None
+    version: int
+    scores: list[int] | None
+    winners: list[int] | None
+    rematch: str | None
+    created: datetime
+    updated: datetime
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move leaves behind, written with it."""
+
+    status: str
+    to_move: int | None
+    scores: list[int] | None
+    winners: list[int] | None
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.notifies = engine.dialect.name == "postgresql"
+
+    # ---- reading ----------------------------------------------------------------------------------------
+    def load_game(self, game_id: str) -> GameRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            return self._game(conn, row)
+
+    def _game(self, conn: Connection, row: Any) -> GameRow:
+        seat_rows = conn.execute(select(seats).where(seats.c.game_id == row["id"]).order_by(seats.c.seat))
+        return self._game_row(row, [self._seat(s) for s in seat_rows.mappings()])
+
+    @staticmethod
+    def _seat(s: Any) -> SeatRow:
+        return SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"], bool(s["taken"]))
+
+    @staticmethod
+    def _game_row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
+        return GameRow(
+            id=row["id"],
+            game=row["game"],
+            players=row["players"],
+            seed=row["seed"],
+            options=dict(row["options"]),
+            status=row["status"],
+            ply=row["ply"],
+            to_move=row["to_move"],
+            version=row["version"],
+            scores=row["scores"],
+            winners=row["winners"],
+            rematch=row["rematch"],
+            created=aware(row["created"]),
+            updated=aware(row["updated"]),
+            seats=seat_rows,
+        )
+
+    def load_moves(self, game_id: str) -> list[MoveRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.ply))
+            return [MoveRow(r.ply, r.action, r.seat, aware(r.time)) for r in rows]
+
+    def load_undone(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(undone_moves).where(undone_moves.c.game_id == game_id).order_by(undone_moves.c.id)
+            )
+            return [
+                {
+                    "ply": r.ply,
+                    "action": r.action,
+                    "seat": r.seat,
+                    "time": aware(r.time),
+                    "undone_at": aware(r.undone_at),
+                    "undone_by": r.undone_by,
+                }
+                for r in rows
+            ]
+
+    def list_games(self, status: str | None, page: int, per_page: int) -> tuple[list[GameRow], int]:
+        """A page of games, newest first, with their seats."""
+        where = [] if status is None else [games.c.status == status]
+        with self.engine.connect() as conn:
+            total = conn.execute(select(func.count()).select_from(games).where(*where)).scalar_one()
+            rows = list(
+                conn.execute(
+                    select(games)
+                    .where(*where)
+                    .order_by(games.c.created.desc(), games.c.id)
+                    .limit(per_page)
+                    .offset((page - 1) * per_page)
+                ).mappings()
+            )
+            ids = [r["id"] for r in rows]
+            by_game: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                seat_rows = conn.execute(
+                    select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat)
+                )
+                for s in seat_rows.mappings():
+                    by_game[s["game_id"]].append(self._seat(s))
+            return [self._game_row(r, by_game[r["id"]]) for r in rows], int(total)
+
+    def unfinished_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id).where(games.c.status != "finished"))
+            return [r.id for r in rows]
+
+    # ---- writing ----------------------------------------------------------------------------------------
+    def create_game(self, row: GameRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(games).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=row.options,
+                    status=row.status,
+                    ply=row.ply,
+                    to_move=row.to_move,
+                    version=row.version,
+                    scores=None,
+                    winners=None,
+                    rematch=None,
+                    created=row.created,
+                    updated=row.updated,
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "taken": s.taken,
+                    }
+                    for s in row.seats
+                ],
+            )
+            self._notify(conn, row.id, row.version)
+
+    def _lock(self, conn: Connection, game_id: str) -> Any:
+        """The game's row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway)."""
+        return conn.execute(select(games).where(games.c.id == game_id).with_for_update()).mappings().first()
+
+    def _notify(self, conn: Connection, game_id: str, version: int) -> None:
+        if self.notifies:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{game_id}:{version}"},
+            )
+
+    def _bump(self, conn: Connection, game_id: str, version: int, **values: Any) -> None:
+        conn.execute(
+            update(games).where(games.c.id == game_id).values(version=version + 1, updated=now(), **values)
+        )
+        self._notify(conn, game_id, version + 1)
+
+    def append_move(self, game_id: str, version: int, move: MoveRow, outcome: Outcome) -> bool:
+        """Store a move made on the copy at ``version``; False (nothing written) if the game has changed."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None or row["version"] != version or row["ply"] != move.ply:
+                return False
+            conn.execute(
+                insert(moves).values(
+                    game_id=game_id, ply=move.ply, action=move.action, seat=move.seat, time=move.time
+                )
+            )
+            self._bump(
+                conn,
+                game_id,
+                version,
+                ply=move.ply + 1,
+                status=outcome.status,
+                to_move=outcome.to_move,
+                scores=outcome.scores,
+                winners=outcome.winners,
+            )
+            return True
+
+    def take_seat(
+        self, game_id: str, seat: int, name: str, token_hash: str, start: Outcome | None
+    ) -> GameRow | None:
+        """Give an open human seat to someone; the game starts (``start``) when it was the last open seat.
+        The game as it is now, or None if the seat was not open."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None or row["status"] != "open":
+                return None
+            taken = conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human")
+                .where(seats.c.taken.is_(False))
+                .values(taken=True, name=name, token_hash=token_hash)
+            ).rowcount
+            if taken != 1:
+                return None
+            still_open = conn.execute(
+                select(func.count())
+                .select_from(seats)
+                .where(seats.c.game_id == game_id, seats.c.taken.is_(False))
+            ).scalar_one()
+            values: dict[str, Any] = {}
+            if still_open == 0 and start is not None:
+                values = {"status": start.status, "to_move": start.to_move}
+            self._bump(conn, game_id, row["version"], **values)
+            fresh = conn.execute(select(games).where(games.c.id == game_id)).mappings().one()
+            return self._game(conn, fresh)
+
+    def free_seat(self, game_id: str, seat: int, default_name: str) -> bool:
+        """A person leaves an open game: the seat is open again."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None or row["status"] != "open":
+                return False
+            freed = conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.taken.is_(True))
+                .values(taken=False, token_hash=None, name=default_name)
+            ).rowcount
+            if freed != 1:
+                return False
+            self._bump(conn, game_id, row["version"])
+            return True
+
+    def undo(self, game_id: str, version: int, from_ply: int, by_seat: int, outcome: Outcome) -> bool:
+        """Move every move from ``from_ply`` on into the audit table; False if the game has changed."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None or row["version"] != version:
+                return False
+            taken_back = list(
+                conn.execute(
+                    select(moves).where(moves.c.game_id == game_id, moves.c.ply >= from_ply)
+                ).mappings()
+            )
+            moment = now()
+            if taken_back:
+                conn.execute(
+                    insert(undone_moves),
+                    [
+                        {
+                            "game_id": game_id,
+                            "ply": m["ply"],
+                            "action": m["action"],
+                            "seat": m["seat"],
+                            "time": m["time"],
+                            "undone_at": moment,
+                            "undone_by": by_seat,
+                        }
+                        for m in taken_back
+                    ],
+                )
+            conn.execute(delete(moves).where(moves.c.game_id == game_id, moves.c.ply >= from_ply))
+            self._bump(
+                conn,
+                game_id,
+                version,
+                ply=from_ply,
+                status=outcome.status,
+                to_move=outcome.to_move,
+                scores=outcome.scores,
+                winners=outcome.winners,
+            )
+            return True
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> str:
+        """Link a finished game to its rematch; the rematch already linked if someone was first."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None:
+                raise KeyError(game_id)
+            if row["rematch"] is not None:
+                return str(row["rematch"])
+            self._bump(conn, game_id, row["version"], rematch=rematch_id)
+            return rematch_id
+
+    def ping(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+
+def seat_rows(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:
+    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken} for s in rows]

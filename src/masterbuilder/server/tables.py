@@ -1,0 +1,700 @@
+"""The game manager: the live games in memory, every change made through the engine and stored, and the
+updates pushed to every connection of a game.
+
+One :class:`Table` per game in memory: its state (``load_record`` of its stored moves), its log, its seats,
+the connections watching it and the bot task moving for its bot seats. Every change is made under the
+table's lock and acknowledged (pushed) only after its transaction commits. The pages use this object too
+(``app.state.tables``): see :meth:`Tables.state_of`, :meth:`Tables.summary`, :meth:`Tables.moves`,
+:meth:`Tables.log`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, TypeVar
+
+from masterbuilder import GAMES, State, new_game
+from masterbuilder.agents import agent_spec
+from masterbuilder.core.board import draw_board
+from masterbuilder.server.bots import BotPool
+from masterbuilder.server.security import hash_token, new_token, token_matches
+from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
+from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.renderers import renderer_for
+
+log = logging.getLogger("masterbuilder.server")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"
+MAX_QUEUE = 256  # updates waiting for one slow connection before it is dropped
+
+
+class PlayError(Exception):
+    """A refused request: ``code`` for programs, ``message`` (a sentence) for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class NotFound(PlayError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__("not_found", f"There is no game {game_id!r}.")
+
+
+def new_id() -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(10))
+
+
+def outcome_of(state: State) -> Outcome:
+    if state.is_terminal:
+        return Outcome("finished", None, list(state.scores()), list(state.winners()))
+    return Outcome("live", state.current_player, None, None)
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class Created:
+    row: GameRow
+    tokens: dict[int, str]
+    invites: dict[int, str]
+
+
+class Connection:
+    """One client of one game: its seat (None: a spectator) and the updates waiting to be sent to it."""
+
+    def __init__(self, seat: int | None, board: bool = True) -> None:
+        self.seat = seat
+        self.board = (
+            board  # whether its updates carry the SVG board (the page's do; bots and scripts skip it)
+        )
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.log_sent = 0  # log entries this client has
+        self.dropped = False
+
+    def push(self, text: str | None) -> None:
+        if self.dropped:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.dropped = True
+            self.queue.put_nowait(None)  # the sender closes the socket
+            return
+        self.queue.put_nowait(text)
+
+
+@dataclass
+class Table:
+    row: GameRow
+    state: State
+    moves: list[MoveRow]
+    log: list[dict[str, Any]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (constant-time comparison with every seat's hash)."""
+        found = None
+        for s in self.row.seats:
+            if token_matches(token, s.token_hash):
+                found = s.seat
+        return found
+
+    def name(self, seat: int) -> str:
+        return self.row.seats[seat].name
+
+    def solo_human(self, seat: int | None) -> bool:
+        """``seat`` is a person and every other seat is a bot (undo and hints are allowed)."""
+        if seat is None:
+            return False
+        return all(s.kind == "bot" for s in self.row.seats if s.seat != seat)
+
+
+def _entry(state: State, move: MoveRow, name: str, before: State) -> dict[str, Any]:
+    return {
+        "ply": move.ply,
+        "seat": move.seat,
+        "name": name,
+        "text": before.describe_action(move.action),
+        "label": before.action_label(move.action),
+        "events": summarise(before, move.action, state),
+    }
+
+
+def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict[str, Any]]]:
+    """The state after ``move_rows`` and the log of them."""
+    state = new_game(row.game, row.players, row.seed, row.options)
+    log_events(state)
+    entries = []
+    for move in move_rows:
+        before = state.clone()
+        state.apply(move.action)
+        entries.append(_entry(state, move, row.seats[move.seat].name, before))
+    return state, entries
+
+
+class Tables:
+    """Every game this process serves. See the module docstring."""
+
+    def __init__(self, store: Store, pool: BotPool, hint_bot: str = "mcts:hard", db_threads: int = 1) -> None:
+        self.store = store
+        self.pool = pool
+        self.hint_bot = hint_bot
+        self._tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="masterbuilder-db")
+        self.bots_enabled = True
+
+    async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    def close(self) -> None:
+        for table in self._tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for conn in table.conns:
+                conn.push(None)
+        self._db.shutdown(wait=True)
+
+    # ---- loading ----------------------------------------------------------------------------------------
+    async def load_unfinished(self) -> int:
+        """Rebuild every open and live game from its moves (start-up); the bots of live games go on."""
+        ids = await self.db(self.store.unfinished_ids)
+        for game_id in ids:
+            table = await self.get(game_id)
+            self._kick(table)
+        return len(ids)
+
+    @property
+    def live_count(self) -> int:
+        return sum(1 for t in self._tables.values() if t.row.status == "live")
+
+    async def get(self, game_id: str) -> Table:
+        """The game's table, loaded from the database on first use. NotFound if there is no such game."""
+        table = self._tables.get(game_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            table = self._tables.get(game_id)
+            if table is None:
+                table = await self._load(game_id)
+                self._tables[game_id] = table
+        self._loading.pop(game_id, None)
+        return table
+
+    async def _load(self, game_id: str) -> Table:
+        row = await self.db(self.store.load_game, game_id)
+        if row is None:
+            raise NotFound(game_id)
+        move_rows = await self.db(self.store.load_moves, game_id)
+        state, entries = await asyncio.to_thread(replay, row, move_rows)
+        return Table(row, state, move_rows, entries)
+
+    async def _reload(self, table: Table) -> bool:
+        """Bring the table up to the database's version (another process changed it); True if it changed.
+        New moves are applied one by one; after an undo the game is replayed."""
+        row = await self.db(self.store.load_game, table.id)
+        if row is None or row.version == table.version:
+            return False
+        move_rows = await self.db(self.store.load_moves, table.id)
+        known = [(m.ply, m.action) for m in table.moves]
+        if [(m.ply, m.action) for m in move_rows[: len(known)]] == known:
+            for move in move_rows[len(known) :]:
+                before = table.state.clone()
+                table.state.apply(move.action)
+                table.log.append(_entry(table.state, move, row.seats[move.seat].name, before))
+        else:
+            table.state, table.log = await asyncio.to_thread(replay, row, move_rows)
+        table.moves = move_rows
+        table.row = row
+        return True
+
+    async def refresh(self, game_id: str, version: int | None = None) -> None:
+        """Another process changed the game (a NOTIFY): catch up and update this process's clients."""
+        table = self._tables.get(game_id)
+        if table is None or (version is not None and table.version >= version):
+            return
+        async with table.lock:
+            changed = await self._reload(table)
+        if changed:
+            self._broadcast(table)
+
+    # ---- for the pages ----------------------------------------------------------------------------------
+    async def state_of(self, game_id: str) -> State:
+        """A copy of the game's current state (full information: show only ``view(seat)`` to people)."""
+        return (await self.get(game_id)).state.clone()
+
+    async def summary(self, game_id: str) -> dict[str, Any]:
+        """The GameSummary of the protocol."""
+        return summary_of((await self.get(game_id)).row)
+
+    async def moves(self, game_id: str) -> list[dict[str, Any]]:
+        """The stored moves: ``[{"ply", "seat", "action", "time"}]`` (time in ISO 8601, UTC)."""
+        table = await self.get(game_id)
+        return [
+            {"ply": m.ply, "seat": m.seat, "action": m.action, "time": m.time.isoformat()}
+            for m in table.moves
+        ]
+
+    async def log(self, game_id: str) -> list[dict[str, Any]]:
+        """The log entries of the socket's state message, for the whole game so far."""
+        return list((await self.get(game_id)).log)
+
+    async def undone(self, game_id: str) -> list[dict[str, Any]]:
+        """The audit table: every move taken back by an undo, with when and by whom."""
+        await self.get(game_id)
+        return await self.db(self.store.load_undone, game_id)
+
+    # ---- lobby ------------------------------------------------------------------------------------------
+    async def create(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int | None,
+        seat_specs: Sequence[SeatSpec],
+        join: Sequence[int],
+        name: str | None,
+    ) -> Created:
+        """Create a game; ValueError (a sentence) for anything wrong with the request."""
+        info = GAMES.get(game)
+        if info is None:
+            raise ValueError(f"Unknown game {game!r}; the games are: {', '.join(sorted(GAMES))}.")
+        info.check_players(players)
+        resolved = info.resolve_options(options)
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        specs = list(seat_specs) or [SeatSpec("human") for _ in range(players)]
+        if len(specs) != players:
+            raise ValueError(f"{len(specs)} seats given for a {players}-player game.")
+        for k, spec in enumerate(specs):
+            if spec.kind == "bot":
+                if not spec.bot or agent_spec(spec.bot, game) is None:
+                    from masterbuilder.agents import agents_for
+
+                    raise ValueError(
+                        f"Seat {k}: unknown bot {spec.bot!r} for {game}; the bots are: "
+                        f"{', '.join(agents_for(game))}."
+                    )
+            elif spec.bot is not None:
+                raise ValueError(f"Seat {k} is a human seat but names a bot ({spec.bot!r}).")
+        if len(set(join)) != len(join):
+            raise ValueError("A seat is listed twice in 'join'.")
+        for k in join:
+            if not 0 <= k < players or specs[k].kind != "human":
+                raise ValueError(f"Seat {k} cannot be joined: it is not a human seat of this game.")
+        state = new_game(game, players, seed, resolved)
+        tokens = {k: new_token() for k in join}
+        rows = []
+        for k, spec in enumerate(specs):
+            if spec.kind == "bot":
+                rows.append(SeatRow(k, "bot", spec.bot, spec.name or str(spec.bot), None, True))
+            else:
+                label = (name if k in tokens and name else spec.name) or f"Seat {k + 1}"
+                token = tokens.get(k)
+                rows.append(
+                    SeatRow(
+                        k,
+                        "human",
+                        None,
+                        label,
+                        None if token is None else hash_token(token),
+                        token is not None,
+                    )
+                )
+        started = all(r.taken for r in rows)
+        moment = now()
+        row = GameRow(
+            id=new_id(),
+            game=game,
+            players=players,
+            seed=seed,
+            options=resolved,
+            status="live" if started else "open",
+            ply=0,
+            to_move=state.current_player if started else None,
+            version=1,
+            scores=None,
+            winners=None,
+            rematch=None,
+            created=moment,
+            updated=moment,
+            seats=rows,
+        )
+        await self.db(self.store.create_game, row)
+        log_events(state)
+        table = Table(row, state, [], [])
+        self._tables[row.id] = table
+        self._kick(table)
+        return Created(row, tokens, invites(row))
+
+    async def join(self, game_id: str, seat: int, name: str) -> tuple[str, dict[int, str]]:
+        """Take an open human seat: its token (given once) and the invites of the seats still open."""
+        table = await self.get(game_id)
+        if not 0 <= seat < table.row.players:
+            raise PlayError("bad_seat", f"Game {game_id} has seats 0 to {table.row.players - 1}, not {seat}.")
+        async with table.lock:
+            target = table.row.seats[seat]
+            if table.row.status != "open":
+                raise PlayError("conflict", f"Game {game_id} has started; its seats can no longer be joined.")
+            if target.kind != "human":
+                raise PlayError("conflict", f"Seat {seat} is a bot's seat.")
+            if target.taken:
+                raise PlayError("conflict", f"Seat {seat} is already taken.")
+            token = new_token()
+            start = Outcome("live", table.state.current_player, None, None)
+            fresh = await self.db(self.store.take_seat, game_id, seat, name, hash_token(token), start)
+            if fresh is None:
+                await self._reload(table)
+                raise PlayError("conflict", f"Seat {seat} has just been taken by someone else.")
+            table.row = fresh
+        self._broadcast(table)
+        self._kick(table)
+        return token, invites(table.row)
+
+    async def leave(self, game_id: str, token: str) -> int:
+        """Give a seat back before the game starts; the seat left."""
+        table = await self.get(game_id)
+        async with table.lock:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise PlayError("bad_token", "That token is not a seat of this game.")
+            if table.row.status != "open":
+                raise PlayError("conflict", "The game has started; seats can be left only before the start.")
+            if not await self.db(self.store.free_seat, game_id, seat, f"Seat {seat + 1}"):
+                await self._reload(table)
+                raise PlayError("conflict", "The game changed in the meantime; try again.")
+            await self._reload(table)
+        self._broadcast(table)
+        return seat
+
+    async def rematch(self, game_id: str, token: str) -> Created:
+        """A new game like this finished one (new seed): the caller's seat joined for them, the other people
+        invited. Asked twice, the second caller joins the first caller's rematch."""
+        table = await self.get(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise PlayError("bad_token", "That token is not a seat of this game.")
+        if table.row.status != "finished":
+            raise PlayError("conflict", "A rematch can be asked for only once the game is over.")
+        if table.row.rematch is None:
+            row = table.row
+            specs = [SeatSpec(s.kind, s.bot, s.name if s.kind == "bot" else None) for s in row.seats]
+            created = await self.create(
+                row.game, row.players, row.options, None, specs, [seat], row.seats[seat].name
+            )
+            linked = await self.db(self.store.set_rematch, game_id, created.row.id)
+            async with table.lock:
+                await self._reload(table)
+            self._broadcast(table)
+            if linked == created.row.id:
+                return created
+        rematch_id = table.row.rematch
+        assert rematch_id is not None
+        try:
+            token_new, open_invites = await self.join(rematch_id, seat, table.row.seats[seat].name)
+        except PlayError as exc:
+            raise PlayError("conflict", f"The rematch {rematch_id} exists already: {exc.message}") from exc
+        other = await self.get(rematch_id)
+        return Created(other.row, {seat: token_new}, open_invites)
+
+    # ---- play -------------------------------------------------------------------------------------------
+    def _check_turn(self, table: Table, seat: int | None, ply: int | None) -> int:
+        if seat is None:
+            raise PlayError("not_seated", "Spectators cannot play: you have no seat in this game.")
+        status = table.row.status
+        if status != "live":
+            what = "has not started yet" if status == "open" else "is over"
+            raise PlayError("illegal", f"The game {what}; no move can be made.")
+        to_move = table.state.current_player
+        if to_move != seat:
+            raise PlayError(
+                "not_your_turn", f"It is {table.name(to_move or 0)}'s turn (seat {to_move}), not yours."
+            )
+        if ply is not None and ply != len(table.moves):
+            raise PlayError(
+                "stale",
+                f"Your move was for ply {ply} but the game is at ply {len(table.moves)}: it was not applied.",
+            )
+        return seat
+
+    async def act(
+        self, game_id: str, seat: int | None, action: Any, ply: Any, version: int | None = None
+    ) -> None:
+        """Make a move for ``seat`` (checked: seat, turn, ply, legality), store it, push the update."""
+        table = await self.get(game_id)
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise PlayError("bad_message", f"'ply' must be the ply you saw (an integer), not {ply!r}.")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise PlayError("bad_message", f"'action' must be an action id (an integer), not {action!r}.")
+        async with table.lock:
+            if version is not None and version != table.version:
+                raise PlayError("stale", "The game changed while the bot was thinking.")
+            self._check_turn(table, seat, ply)
+            assert seat is not None
+            state = table.state
+            info = GAMES[table.row.game]
+            if not 0 <= action < info.num_distinct_actions(table.row.players, table.row.options):
+                raise PlayError("unknown_action", f"There is no action {action} in {info.title}.")
+            reason = state.illegal_reason(action)
+            if reason is not None:
+                raise PlayError("illegal", reason)
+            # The move is made on a copy, which becomes the table's state only once it is stored: nobody
+            # (a client saying hello, a page) sees a move before its transaction has committed.
+            after = state.clone()
+            log_events(after)
+            after.apply(action)
+            move = MoveRow(len(table.moves), action, seat, now())
+            entry = _entry(after, move, table.name(seat), state)
+            outcome = outcome_of(after)
+            try:
+                stored = await self.db(self.store.append_move, table.id, table.version, move, outcome)
+            except Exception:
+                log.exception("game %s: storing move %d failed", table.id, move.ply)
+                raise PlayError(
+                    "server", "The move could not be stored; it was not made. Try again."
+                ) from None
+            if not stored:  # another process moved first
+                await self._reload(table)
+                self._broadcast(table)
+                raise PlayError("stale", "Another move was made first; your move was not applied.")
+            table.state = after
+            table.moves.append(move)
+            table.log.append(entry)
+            row = table.row
+            row.ply, row.status, row.to_move = move.ply + 1, outcome.status, outcome.to_move
+            row.scores, row.winners = outcome.scores, outcome.winners
+            row.version += 1
+            row.updated = move.time
+        self._broadcast(table)
+        self._kick(table)
+
+    async def undo(self, game_id: str, seat: int | None) -> None:
+        """Take back ``seat``'s moves since its previous decision and the bots' replies (stored in the audit
+        table); only where every other seat is a bot."""
+        table = await self.get(game_id)
+        if seat is None:
+            raise PlayError("not_seated", "Spectators cannot undo: you have no seat in this game.")
+        async with table.lock:
+            if not table.solo_human(seat):
+                raise PlayError("undo_refused", "Undo is only for games where every other seat is a bot.")
+            if table.row.status != "live":
+                raise PlayError("undo_refused", "Only a game in play can be taken back.")
+            start = undo_point(table.moves, seat)
+            if start is None:
+                raise PlayError("undo_refused", "You have made no move to take back.")
+            state, entries = await asyncio.to_thread(replay, table.row, table.moves[:start])
+            outcome = outcome_of(state)
+            if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome):
+                await self._reload(table)
+                raise PlayError("stale", "The game changed in the meantime; nothing was taken back.")
+            table.state, table.log, table.moves = state, entries, table.moves[:start]
+            row = table.row
+            row.ply, row.status, row.to_move, row.version = (
+                start,
+                outcome.status,
+                outcome.to_move,
+                row.version + 1,
+            )
+        self._broadcast(table)
+        self._kick(table)
+
+    async def hint(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        """The strong bot's suggestion for ``seat``'s move (only where every other seat is a bot)."""
+        table = await self.get(game_id)
+        if seat is None:
+            raise PlayError("not_seated", "Spectators cannot ask for hints: you have no seat in this game.")
+        if not table.solo_human(seat):
+            raise PlayError("illegal", "Hints are only for games where every other seat is a bot.")
+        self._check_turn(table, seat, None)
+        state = table.state.clone()
+        decision = await self.pool.choose(
+            state.record(), self.hint_bot, table.row.seed ^ len(table.moves), state.legal_action_ids()
+        )
+        return {
+            "type": "hint",
+            "ply": len(state.history),
+            "action": decision.action,
+            "label": state.action_label(decision.action),
+            "description": state.describe_action(decision.action),
+        }
+
+    # ---- bots -------------------------------------------------------------------------------------------
+    def _kick(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to move and none is running."""
+        if not self.bots_enabled or table.row.status != "live":
+            return
+        to_move = table.state.current_player
+        if to_move is None or table.row.seats[to_move].kind != "bot":
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.create_task(self._bots(table), name=f"bots-{table.id}")
+
+    async def _bots(self, table: Table) -> None:
+        while table.row.status == "live":
+            seat = table.state.current_player
+            if seat is None or table.row.seats[seat].kind != "bot":
+                return
+            bot = table.row.seats[seat].bot or "random"
+            version = table.version
+            state = table.state.clone()
+            seed = (table.row.seed * 1_000_003 + len(state.history) * 7919 + seat) % 2**62
+            decision = await self.pool.choose(state.record(), bot, seed, state.legal_action_ids())
+            if decision.note is not None:
+                log.warning("game %s, seat %d: %s (%s moved)", table.id, seat, decision.note, decision.bot)
+            try:
+                await self.act(table.id, seat, decision.action, len(state.history), version=version)
+            except PlayError as exc:
+                if exc.code not in ("stale", "not_your_turn"):
+                    log.error("game %s: the bot's move was refused: %s", table.id, exc.message)
+                    return
+            except Exception:
+                log.exception("game %s: the bot's move failed", table.id)
+                return
+
+    # ---- connections ------------------------------------------------------------------------------------
+    async def connect(self, game_id: str, token: str | None, board: bool = True) -> tuple[Table, Connection]:
+        """A client joins the table (as its token's seat, or a spectator) and gets the full picture."""
+        table = await self.get(game_id)
+        seat = None
+        if token is not None:
+            seat = table.seat_of(token)
+            if seat is None:
+                raise PlayError("bad_token", "That token is not a seat of this game.")
+        conn = Connection(seat, board)
+        table.conns.add(conn)
+        conn.push(self._message(table, conn, 0, True, {}))
+        conn.log_sent = len(table.log)
+        return table, conn
+
+    def disconnect(self, table: Table, conn: Connection) -> None:
+        table.conns.discard(conn)
+
+    def _broadcast(self, table: Table) -> None:
+        cache: dict[tuple[int | None, bool, int, bool], str] = {}
+        parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        for conn in list(table.conns):
+            full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
+            start = 0 if full else conn.log_sent
+            key = (conn.seat, conn.board, start, full)
+            if key not in cache:
+                cache[key] = self._message(table, conn, start, full, parts)
+            conn.push(cache[key])
+            conn.log_sent = len(table.log)
+
+    def _message(
+        self,
+        table: Table,
+        conn: Connection,
+        log_from: int,
+        full: bool,
+        parts: dict[tuple[int | None, bool], dict[str, Any]],
+    ) -> str:
+        """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
+        seat = conn.seat
+        if (seat, conn.board) not in parts:
+            parts[seat, conn.board] = seat_part(table, seat, conn.board)
+        row = table.row
+        renderer = renderer_for(row.game)
+        msg = {
+            "type": "state",
+            "id": row.id,
+            "game": row.game,
+            "ply": len(table.moves),
+            "status": row.status,
+            "seat": seat,
+            "to_move": table.state.current_player,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
+                for s in row.seats
+            ],
+            "decision": renderer.decision(table.state) if row.status == "live" else None,
+            "phase": renderer.status(table.state),
+            **parts[seat, conn.board],
+            "log": table.log[log_from:],
+            "full": full,
+            "can_undo": row.status == "live"
+            and table.solo_human(seat)
+            and undo_point(table.moves, seat) is not None,
+            "hint_allowed": row.status == "live"
+            and table.solo_human(seat)
+            and table.state.current_player == seat,
+            "result": {"scores": row.scores, "winners": row.winners} if row.status == "finished" else None,
+        }
+        return json.dumps(msg, separators=(",", ":"))
+
+
+def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, Any]:
+    """What depends on the seat only: its view, its legal actions and its board."""
+    state = table.state
+    legal = []
+    if seat is not None and table.row.status == "live" and state.current_player == seat:
+        legal = [
+            {"id": a, "label": state.action_label(a), "description": state.describe_action(a)}
+            for a in state.legal_action_ids()
+        ]
+    return {"view": state.view(seat), "legal": legal, "board": draw_board(state, seat) if board else None}
+
+
+def undo_point(move_rows: Sequence[MoveRow], seat: int | None) -> int | None:
+    """The ply an undo by ``seat`` goes back to: the start of its last run of moves (None: it has none)."""
+    last = next((k for k in range(len(move_rows) - 1, -1, -1) if move_rows[k].seat == seat), None)
+    if last is None:
+        return None
+    while last > 0 and move_rows[last - 1].seat == seat:
+        last -= 1
+    return last
+
+
+def invites(row: GameRow) -> dict[int, str]:
+    return {s.seat: f"/play/{row.id}?seat={s.seat}" for s in row.seats if s.kind == "human" and not s.taken}
+
+
+def summary_of(row: GameRow) -> dict[str, Any]:
+    info = GAMES.get(row.game)
+    out: dict[str, Any] = {
+        "id": row.id,
+        "game": row.game,
+        "title": info.title if info is not None else row.game,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "ply": row.ply,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
+            for s in row.seats
+        ],
+        "to_move": row.to_move if row.status == "live" else None,
+        "created": row.created.isoformat(),
+        "updated": row.updated.isoformat(),
+        "rematch": row.rematch,
+    }
+    if row.status == "finished":
+        out["scores"] = row.scores
+        out["winners"] = row.winners
+    return out

@@ -1,0 +1,155 @@
+"""The live table: one WebSocket per client at /ws/games/{id} (the protocol is in docs/web.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from masterbuilder.server.security import RateLimit, bearer, origin_allowed
+from masterbuilder.server.settings import Settings
+from masterbuilder.server.tables import Connection, PlayError, Tables
+
+router = APIRouter()
+
+HELLO_TIMEOUT = 30.0
+POLICY_VIOLATION = 1008
+
+
+def error(code: str, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message})
+
+
+async def _sender(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            await ws.close(code=POLICY_VIOLATION if conn.dropped else 1000)
+            return
+        await ws.send_text(text)
+
+
+async def _receive(ws: WebSocket, limit: int) -> tuple[dict[str, Any] | None, str | None]:
+    """The next message as a dict, or the error to answer (code, message) as a JSON string."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    raw = message.get("text")
+    if raw is None:
+        data = message.get("bytes") or b""
+        if len(data) > limit:
+            return None, error("too_large", f"A message may have at most {limit} bytes.")
+        try:
+            raw = data.decode()
+        except UnicodeDecodeError:
+            return None, error("bad_json", "Messages are JSON text.")
+    if len(raw.encode()) > limit:
+        return None, error("too_large", f"A message may have at most {limit} bytes.")
+    try:
+        parsed = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        return None, error("bad_json", "That message is not valid JSON.")
+    if not isinstance(parsed, dict) or not isinstance(parsed.get("type"), str):
+        return None, error(
+            "bad_message", 'A message is a JSON object with a "type" (hello, act, undo, hint, ping).'
+        )
+    return parsed, None
+
+
+@router.websocket("/ws/games/{game_id}")
+async def table_socket(ws: WebSocket, game_id: str) -> None:
+    settings: Settings = ws.app.state.settings
+    manager: Tables = ws.app.state.tables
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins):
+        await ws.close(code=POLICY_VIOLATION, reason="This origin may not open the table.")
+        return
+    await ws.accept()
+    limiter = RateLimit(settings.rate, settings.burst)
+    header_token = bearer(ws.headers.get("authorization"))
+    try:
+        # The first message says who this is: {"type": "hello", "token": ...}; no token: a spectator.
+        while True:
+            try:
+                hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), HELLO_TIMEOUT)
+            except TimeoutError:
+                await ws.close(code=POLICY_VIOLATION, reason="No hello.")
+                return
+            if hello is not None and hello["type"] != "hello":
+                problem = error("bad_message", 'The first message must be {"type": "hello", "token": ...}.')
+            if problem is None and hello is not None:
+                token = hello.get("token", header_token)
+                board = hello.get("board", True)
+                if token is not None and not isinstance(token, str):
+                    problem = error("bad_token", "The token must be a string.")
+                elif not isinstance(board, bool):
+                    problem = error("bad_message", '"board" must be true or false.')
+                else:
+                    try:
+                        table, conn = await manager.connect(game_id, token or header_token, board)
+                        break
+                    except PlayError as exc:
+                        if exc.code == "not_found":
+                            await ws.send_text(error("not_found", exc.message))
+                            await ws.close(code=POLICY_VIOLATION)
+                            return
+                        problem = error(exc.code, exc.message)
+            assert problem is not None
+            await ws.send_text(problem)
+            if not limiter.allow():
+                await ws.close(code=POLICY_VIOLATION, reason="Too many messages.")
+                return
+    except WebSocketDisconnect:
+        return
+    sender = asyncio.create_task(_sender(ws, conn))
+    try:
+        while not sender.done():
+            message, problem = await _receive(ws, settings.max_message)
+            if not limiter.allow():
+                conn.push(
+                    error(
+                        "rate_limited", f"At most {settings.rate:g} messages a second; that one was ignored."
+                    )
+                )
+                continue
+            if problem is not None:
+                conn.push(problem)
+                continue
+            assert message is not None
+            reply = await _handle(manager, game_id, conn, message)
+            if reply is not None:
+                conn.push(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        manager.disconnect(table, conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict[str, Any]) -> str | None:
+    """Answer one message; None when the answer is the state update every connection gets."""
+    kind = message["type"]
+    try:
+        if kind == "act":
+            if "action" not in message or "ply" not in message:
+                return error(
+                    "bad_message", 'An "act" message needs "action" (an id) and "ply" (the ply you saw).'
+                )
+            await manager.act(game_id, conn.seat, message["action"], message["ply"])
+            return None
+        if kind == "undo":
+            await manager.undo(game_id, conn.seat)
+            return None
+        if kind == "hint":
+            return json.dumps(await manager.hint(game_id, conn.seat))
+        if kind == "ping":
+            return json.dumps({"type": "pong"})
+        if kind == "hello":
+            return error("bad_message", "You have said hello already; open another socket for another seat.")
+    except PlayError as exc:
+        return error(exc.code, exc.message)
+    return error("bad_message", f"Unknown message type {kind!r}; the types are act, undo, hint and ping.")

@@ -1,0 +1,156 @@
+// The board: swaps in the server's SVG, slides pieces that moved, makes legal actions glow and clickable,
+// shows rule texts on tap.
+import { t } from "./i18n.js";
+
+const MAX_ANIMATED = 80;
+const reduceMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function positions(container) {
+  const map = new Map();
+  for (const node of container.querySelectorAll("svg [id]")) {
+    const box = node.getBoundingClientRect();
+    if (box.width || box.height) map.set(node.id, { x: box.left + box.width / 2, y: box.top + box.height / 2 });
+  }
+  return map;
+}
+
+function baseTransform(node) {
+  const list = node.transform && node.transform.baseVal;
+  if (!list || list.numberOfItems === 0) return "";
+  const m = list.consolidate().matrix;
+  return `matrix(${m.a}, ${m.b}, ${m.c}, ${m.d}, ${m.e}, ${m.f})`;
+}
+
+// FLIP: each element with the same id before and after that moved slides from where it was.
+function animateMoves(container, before) {
+  if (reduceMotion() || !before.size) return;
+  const svg = container.querySelector("svg");
+  const ctm = svg && svg.getScreenCTM();
+  if (!ctm || !ctm.a) return;
+  const scale = ctm.a;
+  const moved = [];
+  for (const node of container.querySelectorAll("svg [id]")) {
+    const old = before.get(node.id);
+    if (!old || !node.animate) continue;
+    const box = node.getBoundingClientRect();
+    const dx = (old.x - (box.left + box.width / 2)) / scale;
+    const dy = (old.y - (box.top + box.height / 2)) / scale;
+    if (Math.abs(dx) > 1 || Math.abs(dy) > 1) moved.push([node, dx, dy]);
+  }
+  // Only the innermost moved elements: a group that moved carries its children along.
+  const movedSet = new Set(moved.map(([node]) => node));
+  const outermost = moved.filter(([node]) => {
+    for (let p = node.parentElement; p && p !== svg; p = p.parentElement) if (movedSet.has(p)) return false;
+    return true;
+  });
+  if (outermost.length > MAX_ANIMATED) return;
+  for (const [node, dx, dy] of outermost) {
+    const base = baseTransform(node);
+    node.animate(
+      [{ transform: `translate(${dx}px, ${dy}px) ${base}` }, { transform: base || "none" }],
+      { duration: 380, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+  }
+}
+
+function titleOf(node) {
+  const title = node.querySelector(":scope > title");
+  return title ? title.textContent.trim() : "";
+}
+
+let tooltip = null;
+function hideTooltip() { if (tooltip) { tooltip.remove(); tooltip = null; } }
+function showTooltip(text, x, y) {
+  hideTooltip();
+  tooltip = document.createElement("div");
+  tooltip.className = "tooltip";
+  tooltip.setAttribute("role", "tooltip");
+  tooltip.textContent = text;
+  document.body.append(tooltip);
+  const w = tooltip.offsetWidth;
+  const h = tooltip.offsetHeight;
+  tooltip.style.left = `${Math.max(4, Math.min(window.innerWidth - w - 4, x - w / 2))}px`;
+  tooltip.style.top = `${y + 14 + h > window.innerHeight ? Math.max(4, y - h - 14) : y + 14}px`;
+}
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hideTooltip(); });
+document.addEventListener("scroll", hideTooltip, true);
+
+export class Board {
+  // container: the element that holds the SVG; onAct(actionId) is called on a click or Enter.
+  constructor(container, onAct = null) {
+    this.container = container;
+    this.onAct = onAct;
+    this.legal = new Set();
+    container.addEventListener("click", (event) => this.click(event));
+    container.addEventListener("keydown", (event) => {
+      const target = event.target.closest && event.target.closest("[data-action]");
+      if (target && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        this.act(target);
+      }
+    });
+    document.addEventListener("click", (event) => {
+      if (!container.contains(event.target)) hideTooltip();
+    });
+  }
+
+  click(event) {
+    const target = event.target.closest("[data-action]");
+    if (target && this.container.contains(target)) {
+      hideTooltip();
+      this.act(target);
+      return;
+    }
+    // A tap on anything with a rule text shows it (hover shows the native tooltip on a desktop).
+    for (let node = event.target; node && node !== this.container; node = node.parentElement) {
+      const text = titleOf(node);
+      if (text) { showTooltip(text, event.clientX, event.clientY); return; }
+    }
+    hideTooltip();
+  }
+
+  act(node) {
+    const id = Number(node.dataset.action);
+    if (this.onAct && this.legal.has(id)) this.onAct(id);
+  }
+
+  // svg: the drawing; legal: the action ids this page may take (others' [data-action] are left inert).
+  show(svg, legal = []) {
+    const before = positions(this.container);
+    hideTooltip();
+    this.container.innerHTML = svg || "";
+    this.legal = new Set(legal);
+    for (const node of this.container.querySelectorAll("[data-action]")) {
+      const id = Number(node.dataset.action);
+      if (!this.legal.has(id)) {
+        node.removeAttribute("data-action");
+        continue;
+      }
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", titleOf(node) || t("table.action_n", { id }));
+    }
+    animateMoves(this.container, before);
+  }
+
+  highlight(actionId) {
+    for (const node of this.container.querySelectorAll(".hinted")) node.classList.remove("hinted");
+    if (actionId === null || actionId === undefined) return null;
+    const node = this.container.querySelector(`[data-action="${actionId}"]`);
+    if (node) {
+      node.classList.add("hinted");
+      node.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    return node;
+  }
+}
+
+// The zoom buttons over a board (phones: start at fit-width, zoom in to read).
+export function setupZoom(wrap) {
+  const board = wrap.querySelector(".board-scroll");
+  let zoom = 1;
+  const apply = () => board.style.setProperty("--zoom", String(zoom));
+  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => { zoom = Math.min(4, zoom * 1.5); apply(); });
+  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => { zoom = Math.max(1, zoom / 1.5); apply(); });
+  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => { zoom = 1; apply(); });
+}

@@ -1,0 +1,50 @@
+// The score-over-time chart: one line per seat, drawn as inline SVG from the timeline endpoint.
+import { t } from "./i18n.js";
+
+const COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad"];
+const NS = "http://www.w3.org/2000/svg";
+
+function node(tag, attrs, text = null) {
+  const n = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text !== null) n.textContent = text;
+  return n;
+}
+
+// scores: [[seat0, seat1, ...] before the first move, after move 1, ...]; names: per seat.
+export function renderChart(box, scores, names) {
+  const W = 640, H = 300, left = 40, right = 110, top = 16, bottom = 34;
+  const plies = scores.length - 1;
+  const max = Math.max(1, ...scores.flat());
+  const x = (i) => left + (plies ? (i / plies) * (W - left - right) : 0);
+  const y = (v) => top + (1 - v / max) * (H - top - bottom);
+  const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("chart.title"), class: "score-chart" });
+  svg.append(node("title", {}, t("chart.title")));
+  const step = Math.max(1, Math.ceil(max / 5));
+  for (let v = 0; v <= max; v += step) {
+    svg.append(node("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: "#e3d9c6" }));
+    svg.append(node("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 12, fill: "#6d6252" }, String(v)));
+  }
+  svg.append(node("line", { x1: left, x2: W - right, y1: y(0), y2: y(0), stroke: "#6d6252" }));
+  svg.append(node("text", { x: (left + W - right) / 2, y: H - 6, "text-anchor": "middle", "font-size": 12, fill: "#6d6252" },
+    t("chart.moves", { n: plies })));
+  names.forEach((name, seat) => {
+    const points = scores.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
+    svg.append(node("polyline", { points, fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 2.5,
+      "stroke-linejoin": "round", "data-seat": seat }));
+    const last = scores[scores.length - 1][seat];
+    svg.append(node("text", { x: W - right + 6, y: 0, "font-size": 12, fill: COLOURS[seat % COLOURS.length],
+      "data-label": seat }, `${name}: ${last}`));
+  });
+  // Labels at the right end, pushed apart so that they never overlap.
+  const labels = [...svg.querySelectorAll("[data-label]")]
+    .map((label) => ({ label, want: y(scores[scores.length - 1][Number(label.dataset.label)]) + 4 }))
+    .sort((a, b) => a.want - b.want);
+  let prev = -Infinity;
+  for (const item of labels) {
+    const at = Math.max(item.want, prev + 14);
+    item.label.setAttribute("y", at.toFixed(1));
+    prev = at;
+  }
+  box.replaceChildren(svg);
+}

@@ -1,0 +1,278 @@
+// The lobby: quick starts against bots, the full create form with invite links, and the lists of games.
+import { ApiError, el, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import { loadCatalog, t } from "./i18n.js";
+import { fillNav } from "./nav.js";
+
+const LEVELS = ["easy", "medium", "hard"];
+const PER_PAGE = 10;
+let games = [];
+let listStatus = "open";
+let listPage = 1;
+
+function showError(id, error) {
+  const box = document.getElementById(id);
+  box.textContent = error ? (error instanceof ApiError ? error.message : t("error.network")) : "";
+  box.classList.toggle("hidden", !error);
+}
+
+function nameInput() { return document.getElementById("my-name").value.trim(); }
+
+function botFor(info, level) {
+  const wanted = `mcts:${level}`;
+  return info.bots.some((b) => b.name === wanted) ? wanted : info.bots[0].name;
+}
+
+async function createGame(body) {
+  const created = await postJSON("/api/games", body);
+  if (created.tokens && Object.keys(created.tokens).length) saveTokens(created.id, created.tokens);
+  return created;
+}
+
+// ---- quick start ------------------------------------------------------------------------------------
+function quickCard(info) {
+  const level = el("select", { "aria-label": t("lobby.level") },
+    LEVELS.map((l) => el("option", { value: l, selected: l === "medium" }, t(`level.${l}`))));
+  const button = el("button", {
+    type: "button", "data-quick": info.name,
+    text: t("lobby.play_against", { game: info.title, n: 2 }),
+    onclick: async () => {
+      button.disabled = true;
+      showError("quick-error", null);
+      try {
+        const bot = botFor(info, level.value);
+        const name = nameInput();
+        const created = await createGame({
+          game: info.name, players: 3, options: {},
+          seats: [{ kind: "human", name: name || null }, { kind: "bot", bot }, { kind: "bot", bot }],
+          join: [0], name: name || null,
+        });
+        location.href = `/play/${created.id}`;
+      } catch (error) {
+        showError("quick-error", error);
+        button.disabled = false;
+      }
+    },
+  });
+  return el("div", { class: "card" },
+    el("h3", { text: info.title }),
+    el("div", { class: "row" }, el("label", {}, `${t("lobby.level")} `, level)),
+    button,
+    el("a", { href: `/rules/${info.name}`, class: "small", text: t("lobby.read_rules") }));
+}
+
+// ---- create form -------------------------------------------------------------------------------------
+function currentInfo() {
+  return games.find((g) => g.name === document.getElementById("c-game").value) || games[0];
+}
+
+function fillPlayers() {
+  const info = currentInfo();
+  const select = document.getElementById("c-players");
+  const keep = Number(select.value) || 3;
+  select.replaceChildren();
+  for (let n = info.min_players; n <= info.max_players; n++) {
+    select.append(el("option", { value: n, selected: n === Math.min(Math.max(keep, info.min_players), info.max_players) }, n));
+  }
+  fillSeats();
+  fillOptions();
+}
+
+function fillSeats() {
+  const info = currentInfo();
+  const players = Number(document.getElementById("c-players").value);
+  const box = document.getElementById("c-seats");
+  box.replaceChildren();
+  for (let seat = 0; seat < players; seat++) {
+    const kind = el("select", { "data-seat-kind": seat, "aria-label": t("lobby.seat_kind", { seat }) },
+      el("option", { value: "human" }, t("lobby.human")), el("option", { value: "bot", selected: seat > 0 }, t("lobby.bot")));
+    const bot = el("select", { "data-seat-bot": seat, "aria-label": t("lobby.seat_bot", { seat }) },
+      info.bots.map((b) => el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, b.name)));
+    const name = el("input", { type: "text", maxlength: 40, "data-seat-name": seat, placeholder: t("lobby.name_placeholder"),
+      "aria-label": t("lobby.seat_name", { seat }) });
+    const take = el("input", { type: "checkbox", "data-seat-join": seat, checked: seat === 0 });
+    const takeLabel = el("label", { class: "small" }, take, ` ${t("lobby.take_seat")}`);
+    const sync = () => {
+      const human = kind.value === "human";
+      bot.classList.toggle("hidden", human);
+      takeLabel.classList.toggle("hidden", !human);
+      name.classList.toggle("hidden", !human);
+    };
+    kind.addEventListener("change", sync);
+    sync();
+    box.append(el("div", { class: "seat-row" }, el("strong", {}, t("lobby.seat_n", { seat })), kind, bot, name, takeLabel));
+  }
+}
+
+function fillOptions() {
+  const info = currentInfo();
+  const box = document.getElementById("c-options");
+  box.replaceChildren();
+  for (const [name, option] of Object.entries(info.options)) {
+    const id = `opt-${name}`;
+    let input;
+    if (option.choices) {
+      input = el("select", { id, "data-option": name },
+        option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+    } else if (typeof option.default === "boolean") {
+      input = el("input", { id, type: "checkbox", "data-option": name, checked: option.default });
+    } else {
+      input = el("input", { id, type: "number", "data-option": name, value: option.default,
+        min: option.minimum ?? null, max: option.maximum ?? null });
+    }
+    box.append(el("label", { for: id, text: name }), input, el("div", { class: "help small muted", text: option.doc }));
+  }
+}
+
+function formBody() {
+  const info = currentInfo();
+  const players = Number(document.getElementById("c-players").value);
+  const seats = [];
+  const join = [];
+  for (let seat = 0; seat < players; seat++) {
+    const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
+    if (kind === "bot") {
+      seats.push({ kind, bot: document.querySelector(`[data-seat-bot="${seat}"]`).value });
+    } else {
+      const name = document.querySelector(`[data-seat-name="${seat}"]`).value.trim();
+      seats.push({ kind, name: name || null });
+      if (document.querySelector(`[data-seat-join="${seat}"]`).checked) join.push(seat);
+    }
+  }
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const option = info.options[input.dataset.option];
+    if (input.type === "checkbox") options[input.dataset.option] = input.checked;
+    else if (option.choices) options[input.dataset.option] = JSON.parse(input.value);
+    else options[input.dataset.option] = Number(input.value);
+  }
+  const seedText = document.getElementById("c-seed").value.trim();
+  const myName = nameInput();
+  return { game: info.name, players, options, seed: seedText === "" ? null : Number(seedText), seats, join,
+    name: myName || null };
+}
+
+function inviteItem(seat, path) {
+  const url = new URL(path, location.origin).href;
+  const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat }) });
+  const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
+    try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
+    copy.textContent = t("lobby.copied");
+  } });
+  return el("li", {}, el("span", {}, t("lobby.invite_for", { seat })), field, copy);
+}
+
+async function submitCreate(event) {
+  event.preventDefault();
+  showError("create-error", null);
+  try {
+    const created = await createGame(formBody());
+    const opened = document.getElementById("created-open");
+    opened.replaceChildren();
+    if (created.tokens && Object.keys(created.tokens).length) {
+      opened.append(el("a", { href: `/play/${created.id}`, text: t("lobby.open_table") }));
+    } else {
+      opened.append(el("a", { href: `/play/${created.id}`, text: t("lobby.watch") }));
+    }
+    document.getElementById("invites").replaceChildren(
+      ...Object.entries(created.invites || {}).map(([seat, path]) => inviteItem(seat, path)));
+    document.getElementById("created").classList.remove("hidden");
+    loadGames();
+  } catch (error) {
+    showError("create-error", error);
+  }
+}
+
+// ---- game lists ----------------------------------------------------------------------------------------
+function seatText(seat) {
+  if (seat.kind === "bot") return seat.bot;
+  return seat.taken ? (seat.name || t("lobby.someone")) : t("lobby.open_seat");
+}
+
+function gameRow(game) {
+  const mine = Object.keys(tokensFor(game.id)).length > 0;
+  const links = [];
+  if (mine && game.status !== "finished") links.push(el("a", { href: `/play/${game.id}`, text: t("lobby.open_table") }));
+  if (game.status === "open") {
+    for (const seat of game.seats) {
+      if (seat.kind === "human" && !seat.taken) {
+        links.push(el("a", { href: `/play/${game.id}?seat=${seat.seat}`, text: t("lobby.join_seat", { seat: seat.seat }) }));
+      }
+    }
+  }
+  if (game.status === "live") {
+    links.push(el("a", { href: `/play/${game.id}`, text: t("lobby.watch") }));
+    links.push(el("a", { href: `/replay/${game.id}`, text: t("lobby.replay") }));
+  }
+  if (game.status === "finished") {
+    links.push(el("a", { href: `/play/${game.id}`, text: t("lobby.result") }));
+    links.push(el("a", { href: `/replay/${game.id}`, text: t("lobby.replay") }));
+  }
+  let state = t(`status.${game.status}`);
+  if (game.status === "live") state += ` · ${t("lobby.move_n", { ply: game.ply })}`;
+  if (game.status === "finished" && game.scores) state += ` · ${game.scores.join(" – ")}`;
+  return el("tr", { "data-game": game.id },
+    el("td", {}, game.title),
+    el("td", {}, game.seats.map((s) => el("div", {}, el("span", { class: `swatch s${s.seat}` }), seatText(s)))),
+    el("td", { class: "small muted" }, new Date(game.updated || game.created).toLocaleString()),
+    el("td", {}, state),
+    el("td", { class: "links" }, links));
+}
+
+async function loadGames() {
+  const box = document.getElementById("games");
+  try {
+    const data = await getJSON(`/api/games?status=${listStatus}&page=${listPage}&per_page=${PER_PAGE}`);
+    const pages = Math.max(1, Math.ceil(data.total / data.per_page));
+    document.getElementById("page-info").textContent = t("lobby.page_of", { page: data.page, pages });
+    document.getElementById("prev").disabled = data.page <= 1;
+    document.getElementById("next").disabled = data.page >= pages;
+    if (!data.games.length) {
+      box.replaceChildren(el("p", { class: "muted", text: t(`lobby.none_${listStatus}`) }));
+      return;
+    }
+    box.replaceChildren(el("table", { class: "games" },
+      el("thead", {}, el("tr", {}, ["lobby.col_game", "lobby.col_seats", "lobby.col_when", "lobby.col_state", "lobby.col_links"]
+        .map((k) => el("th", { text: t(k) })))),
+      el("tbody", {}, data.games.map(gameRow))));
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "message error", text: error.message }));
+  }
+}
+
+function setupTabs() {
+  for (const tab of document.querySelectorAll("#tabs [data-status]")) {
+    tab.addEventListener("click", () => {
+      listStatus = tab.dataset.status;
+      listPage = 1;
+      for (const other of document.querySelectorAll("#tabs [data-status]")) {
+        other.setAttribute("aria-selected", String(other === tab));
+      }
+      loadGames();
+    });
+  }
+  document.getElementById("prev").addEventListener("click", () => { listPage = Math.max(1, listPage - 1); loadGames(); });
+  document.getElementById("next").addEventListener("click", () => { listPage += 1; loadGames(); });
+}
+
+async function main() {
+  await loadCatalog();
+  const catalog = await getJSON("/api/catalog");
+  games = catalog.games;
+  fillNav(games);
+  const name = document.getElementById("my-name");
+  name.value = playerName();
+  name.addEventListener("change", () => setPlayerName(name.value.trim()));
+  document.getElementById("quick").replaceChildren(...games.map(quickCard));
+  const gameSelect = document.getElementById("c-game");
+  gameSelect.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  gameSelect.addEventListener("change", fillPlayers);
+  document.getElementById("c-players").addEventListener("change", fillSeats);
+  fillPlayers();
+  document.getElementById("create").addEventListener("submit", submitCreate);
+  setupTabs();
+  loadGames();
+  setInterval(loadGames, 15000);
+  document.body.dataset.ready = "1";
+}
+
+main();

@@ -1,0 +1,101 @@
+// The replay page: a server game (finished, or live up to its current move) or an uploaded record file.
+import { gameIdFromPath, getJSON, postJSON } from "./api.js";
+import { Board, setupZoom } from "./board.js";
+import { renderChart } from "./chart.js";
+import { loadCatalog, t } from "./i18n.js";
+import { renderLog } from "./log.js";
+import { fillNav } from "./nav.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = gameIdFromPath("/replay/");
+let info = null;
+let record = null; // an uploaded record (null for a server game)
+let shown = -1;
+let board = null;
+let request = 0;
+
+async function fetchFrame(ply) {
+  if (record) return postJSON(`/api/pages/records/frames/${ply}`, record);
+  return getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/frames/${ply}`);
+}
+
+async function go(ply) {
+  ply = Math.max(0, Math.min(info.total, ply));
+  const mine = ++request;
+  const data = await fetchFrame(ply);
+  if (mine !== request) return; // a later step overtook this one
+  shown = ply;
+  board.show(data.board.svg, []);
+  $("scrub").value = String(ply);
+  $("position").textContent = t("replay.position", { ply, total: info.total });
+  const entry = info.log[ply - 1];
+  $("move-text").textContent = entry ? `${entry.name}: ${entry.text}` : t("replay.start");
+  renderLog($("log"), info.log, { onJump: go, current: ply });
+  document.body.dataset.ply = String(ply);
+}
+
+async function start(data) {
+  info = data;
+  $("replay").classList.remove("hidden");
+  const state = info.finished ? t("status.finished") : t("replay.live_until");
+  $("status").textContent = `${info.title} · ${state}`;
+  $("scrub").max = String(info.total);
+  $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(shown - 1));
+  $("next").addEventListener("click", () => go(shown + 1));
+  $("last").addEventListener("click", () => go(info.total));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select")) return;
+    if (event.key === "ArrowLeft") go(shown - 1);
+    if (event.key === "ArrowRight") go(shown + 1);
+  });
+  let scores = info.scores;
+  if (!scores && info.finished) {
+    scores = await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`).then((d) => d.scores).catch(() => null);
+  }
+  if (scores) {
+    $("chart-card").classList.remove("hidden");
+    renderChart($("chart"), scores, info.names);
+  }
+  await go(info.total);
+  document.body.dataset.ready = "1";
+}
+
+async function upload() {
+  $("upload").classList.remove("hidden");
+  $("file").addEventListener("change", async () => {
+    const file = $("file").files[0];
+    if (!file) return;
+    $("upload-error").classList.add("hidden");
+    try {
+      record = JSON.parse(await file.text());
+      const data = await postJSON("/api/pages/records/replay", record);
+      $("upload").classList.add("hidden");
+      await start(data);
+    } catch (error) {
+      record = null;
+      $("upload-error").textContent = error instanceof SyntaxError ? t("replay.not_json") : error.message;
+      $("upload-error").classList.remove("hidden");
+    }
+  });
+  document.body.dataset.ready = "1";
+}
+
+async function main() {
+  await loadCatalog();
+  board = new Board($("board"));
+  setupZoom($("board-wrap"));
+  getJSON("/api/catalog").then((c) => fillNav(c.games)).catch(() => {});
+  if (!gameId) return upload();
+  try {
+    await start(await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/replay`));
+  } catch (error) {
+    $("upload").classList.remove("hidden");
+    $("upload-error").textContent = error.message;
+    $("upload-error").classList.remove("hidden");
+    upload();
+  }
+}
+
+main();

@@ -1,0 +1,234 @@
+// The table page: one socket per seat this browser holds (or one as a spectator), the board, the panel of
+// actions no board element shows, the decision in words, the log, the scores, hint, undo, the end.
+import { ApiError, el, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import { Board, setupZoom } from "./board.js";
+import { renderChart } from "./chart.js";
+import { loadCatalog, t } from "./i18n.js";
+import { renderLog } from "./log.js";
+import { fillNav } from "./nav.js";
+import { renderBreakdown, renderScoreboard } from "./scores.js";
+
+const gameId = gameIdFromPath("/play/");
+const $ = (id) => document.getElementById(id);
+let board = null;
+let connections = [];
+let active = null;
+let summary = null;
+let chartDrawn = false;
+
+class Connection {
+  constructor(seat, token) {
+    this.seat = seat; // null: a spectator
+    this.token = token;
+    this.message = null;
+    this.log = [];
+    this.backoff = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.ws = new WebSocket(`${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+    this.ws.onopen = () => {
+      this.backoff = 500;
+      this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      showBanner(null);
+    };
+    this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    this.ws.onclose = () => {
+      if (this.closed) return;
+      showBanner(t("table.reconnecting"));
+      setTimeout(() => this.open(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 10000);
+    };
+  }
+
+  send(data) {
+    if (this.ws.readyState !== WebSocket.OPEN) {
+      showMessage(t("table.not_connected"), "error");
+      return false;
+    }
+    this.ws.send(JSON.stringify(data));
+    return true;
+  }
+
+  receive(data) {
+    if (data.type === "state") {
+      this.log = data.full ? data.log : mergeLog(this.log, data.log);
+      this.message = data;
+      if (this === active) setBusy(false);
+      stateArrived(this);
+    } else if (data.type === "error") {
+      if (this === active) {
+        setBusy(false);
+        showMessage(data.message, "error");
+      }
+      if (data.code === "bad_token") this.closed = true;
+    } else if (data.type === "hint") {
+      if (this === active) showHint(data);
+    }
+  }
+}
+
+function mergeLog(old, fresh) {
+  const known = new Set(old.map((e) => `${e.ply}:${e.seat}:${e.text}`));
+  return old.concat(fresh.filter((e) => !known.has(`${e.ply}:${e.seat}:${e.text}`)));
+}
+
+function showBanner(text) {
+  $("banner").textContent = text || "";
+  $("banner").classList.toggle("hidden", !text);
+}
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text || "";
+  box.className = `message ${kind}${text ? "" : " hidden"}`;
+}
+
+function setBusy(busy) { $("board").classList.toggle("busy", busy); for (const b of $("panel").children) b.disabled = busy; }
+
+function names(message) {
+  return message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
+}
+
+function act(actionId) {
+  if (!active || !active.message) return;
+  showMessage(null);
+  if (active.send({ type: "act", action: actionId, ply: active.message.ply })) setBusy(true);
+}
+
+function showHint(hint) {
+  const onBoard = board.highlight(hint.action);
+  for (const b of $("panel").children) b.classList.toggle("hinted", Number(b.dataset.action) === hint.action);
+  showMessage(t("table.hint_is", { move: hint.description || hint.label }), "info");
+  if (!onBoard) $("panel").querySelector(".hinted")?.focus();
+}
+
+// Hotseat: when the seat to move is one this browser holds, its connection becomes the one shown.
+function stateArrived(conn) {
+  const toMove = conn.message.to_move;
+  const holder = connections.find((c) => c.seat !== null && c.seat === toMove);
+  if (holder && holder !== active && holder.message) active = holder;
+  if (!active || !active.message) active = conn;
+  render();
+}
+
+function decisionText(message) {
+  if (message.status === "finished") return t("table.game_over");
+  if (message.status === "open") return t("table.waiting_players");
+  if (message.to_move === null || message.to_move === undefined) return "";
+  if (message.to_move === message.seat) {
+    return message.decision || (message.view && message.view.prompt) || t("table.your_move");
+  }
+  return t("table.waiting_for", { name: names(message)[message.to_move] });
+}
+
+function renderSeatSwitch() {
+  const box = $("seats-switch");
+  const seated = connections.filter((c) => c.seat !== null);
+  box.classList.toggle("hidden", seated.length < 2);
+  box.replaceChildren(...seated.map((c) => el("button", {
+    type: "button", class: c === active ? "" : "secondary", "aria-pressed": String(c === active),
+    text: t("table.seat_n", { seat: c.seat }),
+    onclick: () => { active = c; render(); },
+  })));
+}
+
+function render() {
+  const message = active.message;
+  if (!message) return;
+  const who = names(message);
+  const title = summary ? summary.title : message.game;
+  $("status").textContent = [title, t(`status.${message.status}`), t("table.move_n", { ply: message.ply })].join(" · ");
+  const legal = (message.legal || []).map((a) => a.id);
+  board.show(message.board.svg, legal);
+  const mine = message.to_move === message.seat && message.seat !== null;
+  $("decision").textContent = decisionText(message);
+  $("decision").classList.toggle("mine", mine);
+  $("panel").replaceChildren(...(mine ? message.board.panel : []).map((a) => el("button", {
+    type: "button", "data-action": a.id, title: a.label, text: a.description || a.label, onclick: () => act(a.id),
+  })));
+  $("hint").classList.toggle("hidden", !(mine && message.hint_allowed));
+  $("undo").classList.toggle("hidden", !message.can_undo);
+  $("rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
+  renderSeatSwitch();
+  renderScoreboard($("scoreboard"), message, who);
+  renderLog($("log"), active.log, { seat: message.seat });
+  if (message.result) {
+    $("result").classList.remove("hidden");
+    renderBreakdown($("breakdown"), message.game, message.view, message.result, who);
+    $("replay-link").href = `/replay/${gameId}`;
+    if (!chartDrawn) {
+      chartDrawn = true;
+      getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`)
+        .then((data) => renderChart($("chart"), data.scores, who))
+        .catch((error) => { $("chart").textContent = error.message; });
+    }
+  }
+  document.body.dataset.ply = String(message.ply);
+  document.body.dataset.ready = "1";
+}
+
+async function join(seat) {
+  $("join").classList.remove("hidden");
+  $("join-title").textContent = t("table.join_title", { seat, game: summary.title });
+  $("join-name").value = playerName();
+  return new Promise((resolve) => {
+    $("join-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const name = $("join-name").value.trim();
+      setPlayerName(name);
+      try {
+        const joined = await postJSON(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/join`, { name: name || null });
+        saveTokens(gameId, { [joined.seat]: joined.token });
+        $("join").classList.add("hidden");
+        history.replaceState(null, "", `/play/${gameId}`);
+        resolve();
+      } catch (error) {
+        $("join-error").textContent = error instanceof ApiError ? error.message : t("error.network");
+        $("join-error").classList.remove("hidden");
+      }
+    });
+  });
+}
+
+async function main() {
+  await loadCatalog();
+  board = new Board($("board"), act);
+  setupZoom($("board-wrap"));
+  $("hint").addEventListener("click", () => active && active.send({ type: "hint" }));
+  $("undo").addEventListener("click", () => { showMessage(null); active && active.send({ type: "undo" }); });
+  $("rematch").addEventListener("click", async () => {
+    try {
+      const created = await postJSON(`/api/games/${encodeURIComponent(gameId)}/rematch`, {}, active.token);
+      if (created.tokens) saveTokens(created.id, created.tokens);
+      location.href = `/play/${created.id}`;
+    } catch (error) { showMessage(error.message, "error"); }
+  });
+  getJSON("/api/catalog").then((c) => fillNav(c.games)).catch(() => {});
+  try {
+    summary = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
+  } catch (error) {
+    $("decision").textContent = error.message;
+    return;
+  }
+  const wanted = new URLSearchParams(location.search).get("seat");
+  let tokens = tokensFor(gameId);
+  if (wanted !== null && !(wanted in tokens)) {
+    const seat = summary.seats.find((s) => String(s.seat) === wanted);
+    if (seat && seat.kind === "human" && !seat.taken) {
+      await join(Number(wanted));
+      tokens = tokensFor(gameId);
+    } else {
+      showMessage(t("table.seat_taken", { seat: wanted }), "info");
+    }
+  }
+  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  connections = seats.length ? seats.map((s) => new Connection(s, tokens[s])) : [new Connection(null, null)];
+  active = connections[0];
+  setInterval(() => connections.forEach((c) => c.ws.readyState === WebSocket.OPEN && c.ws.send('{"type":"ping"}')), 25000);
+}
+
+main();
