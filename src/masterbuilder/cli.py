@@ -800,5 +800,64 @@ def serve(
     server.serve(settings, host=host, port=port)
 
 
+@app.command(cls=PlainCommand)
+def board(
+    game: Annotated[
+        str | None, typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --record.")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N", help="Players.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Game seed.")] = 0,
+    moves: Annotated[int, typer.Option(metavar="N", help="Decisions played before the picture.")] = 0,
+    bots: Annotated[
+        str, typer.Option(metavar="BOTS", help="The bots that play those moves, comma-separated, cycled.")
+    ] = "heuristic",
+    option: OptionList = None,
+    record: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Draw a position of this saved game instead.")
+    ] = None,
+    ply: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="With --record: the position after N moves (default: the end)."),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Whose view (default: the seat to move; at the end everyone's)."),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The image: .svg or .png.")] = Path(
+        "board.svg"
+    ),
+) -> None:
+    """Draw a game's board as the web table shows it, to an SVG or PNG file (for docs and replays)."""
+    from masterbuilder.ui import images
+
+    try:
+        if record is not None:
+            try:
+                saved = json.loads(record.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as exc:
+                fail(f"Cannot read the record {record}: {exc}")
+            state = images.replay_position(saved, ply)
+        else:
+            if game is None:
+                fail("Name a game (masterbuilder board caylus) or give --record FILE.")
+            info = _game(game)
+            count = _check_players(info, players if players is not None else info.min_players)
+            names = _names(bots, "--bots")
+            for name in names:
+                _bot(name, info.name, 0)
+            state = images.position(info.name, count, seed, moves, names, _options(info, option))
+        viewer = seat if seat is not None else state.current_player
+        if viewer is not None and not 0 <= viewer < state.num_players:
+            fail(f"There is no seat {viewer} in a {state.num_players}-player game.")
+        images.write_board(images.board_svg(state, viewer), out)
+    except ValueError as exc:
+        fail(str(exc))
+    typer.echo(f"Wrote {out} ({state.game}, move {len(state.history)}, seen by {_viewer_text(viewer)}).")
+
+
+def _viewer_text(seat: int | None) -> str:
+    return "a spectator" if seat is None else f"seat {seat}"
+
+
 def main() -> None:
     app()
