@@ -382,7 +382,7 @@ def test_recap_includes_events_and_the_own_move_they_follow() -> None:
     assert recap.startswith(
         "Since your last move:\n  seat 0 (you): End the turn  [end turn]\n    ↳ Round 2\n"
     )
-    assert "\n  seat 1 (random): " in recap
+    assert "\n  seat 1 (random) " in recap  # the other seat's moves, in the third person
 
 
 def test_recap_of_a_caylus_turn() -> None:
