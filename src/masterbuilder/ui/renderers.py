@@ -29,7 +29,8 @@ class Renderer(Protocol):
         ...
 
     def status(self, state: State) -> str:
-        """A few words on where the game stands ("round 3"), for turn headers; may be empty."""
+        """A few words on where the game stands ("round 3", "turn 2, placing workers"), for turn headers:
+        the terminal prints a new header when the seat to play or this changes; may be empty."""
         ...
 
     def help(self) -> str:

@@ -178,7 +178,7 @@ class TerminalTable:
         """What ``action``, taken in ``before`` (a copy), set off in the game as it is now: the lines go
         under the move."""
         lines = []
-        for event in summarise(before, action, self.state):
+        for event in summarise(before, action, self.state, self.titles):
             text = Text.assemble((EVENT_MARK, "dim"), event)
             lines.append(text)
         return lines
@@ -288,12 +288,13 @@ class TerminalTable:
         date move by move, so its record can be saved whatever the ending."""
         state = self.state
         self.people = frozenset(s for s in range(state.num_players) if s not in bots)
-        last_seat: int | None = None
+        last: tuple[int, str] | None = None  # the seat and status of the last header
         try:
             while (seat := state.current_player) is not None:
-                if seat != last_seat:
+                header = (seat, self.renderer.status(state))
+                if header != last:  # a new seat to play, or the same one in a new phase
                     self.turn_rule(seat)
-                    last_seat = seat
+                    last = header
                 bot = bots.get(seat)
                 if bot is None:
                     action = self.human_move(seat)
