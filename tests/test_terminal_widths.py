@@ -32,7 +32,7 @@ def positions(game: str, players: int, seed: int, at: tuple[int, ...]) -> list[S
 
 def drawn(state: State, width: int) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
-    names = ["you", *["heuristic"] * (state.num_players - 1)]
+    names = ["you", *["mcts:medium"] * (state.num_players - 1)]  # bot names are up to 11 characters
     console.print(renderer_for(state.game).table(state, state.current_player, names))
     return console.export_text()
 

@@ -342,13 +342,17 @@ def _players(
 
 
 def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str], wide: bool) -> Table:
+    """Wide: headers in words. Narrow: short headers, and at the end only what decided the game (no turn
+    order, passing or workers)."""
     over = state.is_terminal
+    turn = wide or not over  # the columns about the turn being played
     table_favours = state.options.get("favours", "table") == "table"
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
     table.add_column("\nSeat", no_wrap=True)
-    table.add_column("Turn\norder" if wide else "\nOrd", justify="right")
-    table.add_column("\nPassed" if wide else "\nPass", justify="right")
-    table.add_column("Workers\nat home" if wide else "\nHome", justify="right")
+    if turn:
+        table.add_column("Turn\norder" if wide else "\nOrd", justify="right")
+        table.add_column("\nPassed" if wide else "\nPass", justify="right")
+        table.add_column("Workers\nat home" if wide else "\nHome", justify="right")
     table.add_column("\nDeniers" if wide else "\nDen", justify="right")
     for letter, style in zip(CUBE_LETTERS, CUBE_STYLES, strict=True):
         table.add_column(Text(f"\n{letter}", style=style), justify="right")
@@ -372,15 +376,14 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
         if seat in winners:
             label.append(" WINNER" if wide else " ★", style="bold green")
         favours = state.favour_columns(seat)
-        cells: list[Text | str] = [
-            label,
-            _ordinal(order.index(seat) + 1),
-            _ordinal(passed.index(seat) + 1) if seat in passed else "",
-            str(state.workers_at_home(seat)),
-            Text(str(state.deniers(seat)), style="yellow"),
-            *_cubes_cells(state.cubes(seat)),
-            Text(str(state.prestige(seat)), style="bold"),
-        ]
+        cells: list[Text | str] = [label]
+        if turn:
+            cells.append(_ordinal(order.index(seat) + 1))
+            cells.append(_ordinal(passed.index(seat) + 1) if seat in passed else "")
+            cells.append(str(state.workers_at_home(seat)))
+        cells.append(Text(str(state.deniers(seat)), style="yellow"))
+        cells.extend(_cubes_cells(state.cubes(seat)))
+        cells.append(Text(str(state.prestige(seat)), style="bold"))
         if over:
             cells.append(f"+{state.final_bonus[seat]}")
         if table_favours and wide:
