@@ -56,7 +56,7 @@ def test_play_scripted_input_then_quit(tmp_path: Path) -> None:
     assert "seat 0 (you): Take 1 coin from the bank (1 action)" in out
     assert "You quit the game." in out
     assert f"Record saved to {save}" in out
-    assert "Since your last move:\n  seat 1 (random): " in out
+    assert "Since your last move:\n  seat 1 (random) " in out  # the bot's moves, in the third person
     assert "Traceback" not in out
     record = read_json(save)
     assert record["names"] == ["you", "random"]

@@ -62,7 +62,7 @@ class Step:
         return next((line for line in self.lines if line.startswith(prefix)), None)
 
     def mentions(self, seat: int) -> list[str]:
-        return [line for line in self.lines if re.search(rf"\bs{seat}\b", line)]
+        return [line for line in self.lines if re.search(rf"\bseat {seat}\b", line)]
 
 
 def steps(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> Iterator[Step]:
@@ -77,8 +77,8 @@ def steps(game: str, players: int, seed: int, options: dict[str, Any] | None = N
         yield Step(before, action, state.clone(), summarise(before, action, state))
 
 
-def events_of(record: dict[str, Any]) -> list[str]:
-    """Every event of a recorded game, in order."""
+def events_of(record: dict[str, Any], names: list[str] | None = None) -> list[str]:
+    """Every event of a recorded game, in order, naming the seats ``names`` (default: 'seat 2')."""
     state = new_game(
         record["game"], players=record["players"], seed=record["seed"], options=record["options"]
     )
@@ -87,13 +87,13 @@ def events_of(record: dict[str, Any]) -> list[str]:
     for action in record["actions"]:
         before = state.clone()
         state.apply(action)
-        lines += summarise(before, action, state)
+        lines += summarise(before, action, state, names or ())
     return lines
 
 
 def seat_amounts(text: str, unit: str = "") -> dict[int, int]:
-    """{seat: n} from 's0 +3 deniers, s1 +2' or 's2 −2 PP'."""
-    pattern = r"\bs(\d) ([+−]\d+)" + (rf" {unit}" if unit else "")
+    """{seat: n} from 'seat 0 +3 deniers, seat 1 +2' or 'seat 2 −2 PP'."""
+    pattern = r"\bseat (\d) ([+−]\d+)" + (rf" {unit}" if unit else "")
     return {int(s): int(n.replace("−", "-")) for s, n in re.findall(pattern, text)}
 
 
@@ -158,7 +158,7 @@ def test_caylus_also_reports_what_no_event_explains() -> None:
     state._pp[other] += 2
     state._cubes[other][0] -= 1
     lines = summarise(before, action, state)
-    assert lines[-1] == f"Also: s{other} −1 food, +2 PP"
+    assert lines[-1] == f"Also: seat {other} −1 food, +2 PP"
 
 
 def test_caylus_income_line() -> None:
@@ -168,7 +168,7 @@ def test_caylus_income_line() -> None:
         if step.view("after")["turn"] == step.view("before")["turn"]:
             continue
         line = step.line("Turn ")
-        assert line is not None and " · income: s0 +" in line and " deniers, s1 +" in line
+        assert line is not None and " · income: seat 0 +" in line and " deniers, seat 1 +" in line
         income = seat_amounts(line)
         road = step.view("after")["road"]
         for seat in range(3):
@@ -189,8 +189,8 @@ def test_caylus_castle_penalty() -> None:
             line = step.line("Castle, no batch: ")
             if line is None:
                 continue
-            losses = {int(s): int(n) for s, n in re.findall(r"\bs(\d) loses (\d) PP", line)}
-            for seat in re.findall(r"\bs(\d) has no PP to lose", line):
+            losses = {int(s): int(n) for s, n in re.findall(r"\bseat (\d) loses (\d) PP", line)}
+            for seat in re.findall(r"\bseat (\d) has no PP to lose", line):
                 losses[int(seat)] = 0
             assert losses
             before = step.before
@@ -222,7 +222,7 @@ def test_caylus_section_scoring(favours: str) -> None:
             houses = castle["houses"][seat]
             favoured = SECTION_FAVOURS[section][min(houses, 6)]
             if houses == 0:
-                assert re.search(rf"\bs{seat} (−\d+ PP|\(has no PP\))", losses)
+                assert re.search(rf"\bseat {seat} (−\d+ PP|\(has no PP\))", losses)
                 if seat != step.seat and step.mentions(seat) == [line]:
                     lost = -seat_amounts(losses, "PP").get(seat, 0)
                     assert step.change(seat, "prestige") == -lost
@@ -232,9 +232,9 @@ def test_caylus_section_scoring(favours: str) -> None:
             elif favoured:
                 word = "favour" if favoured == 1 else "favours"
                 extra = f" ({3 * favoured} PP)" if favours == "simple" else ""
-                assert f"s{seat} +{favoured} {word}{extra}" in gains
+                assert f"seat {seat} +{favoured} {word}{extra}" in gains
             else:
-                assert f"s{seat}" not in line
+                assert f"seat {seat}" not in line
     assert scorings == 3
 
 
@@ -247,25 +247,25 @@ def test_caylus_other_automatic_steps() -> None:
         trading = step.line("Trading post: ")
         if trading is not None:
             (seat,) = before["special"]["Trading post"] or [step.seat]
-            assert trading == f"Trading post: s{seat} +3 deniers"
+            assert trading == f"Trading post: seat {seat} +3 deniers"
             found.add("trading post")
         stables = step.line("Stables: ")
         if stables is not None:
             spots = before["special"]["Stables"] or [step.seat]
-            order = [f"s{s}" for s in spots + [s for s in before["turn_order"] if s not in spots]]
+            order = [f"seat {s}" for s in spots + [s for s in before["turn_order"] if s not in spots]]
             assert stables.endswith(", ".join(order))
             if after["turn"] == before["turn"]:
-                assert [f"s{s}" for s in after["turn_order"]] == order
+                assert [f"seat {s}" for s in after["turn_order"]] == order
             found.add("stables")
         inn = step.line("Inn: ")
         if inn is not None:
-            assert inn.startswith(f"Inn: s{before['inn']['left']} moves to the right circle")
+            assert inn.startswith(f"Inn: seat {before['inn']['left']} moves to the right circle")
             found.add("inn")
         beyond = step.line("Beyond the provost")
         if beyond is not None:
             provost = int(re.findall(r"\((\d+)\)", beyond)[0])
             idle = [r for r in before["road"] if r["worker"] is not None and r["space"] > provost]
-            assert len(re.findall(r"\bs\d from the ", beyond)) == len(idle) > 0
+            assert len(re.findall(r"\bseat \d from the ", beyond)) == len(idle) > 0
             found.add("beyond the provost")
         bailiff = step.line("End of turn")
         if bailiff is not None:
@@ -280,7 +280,7 @@ def test_caylus_owner_gains_a_pp_when_their_building_is_used() -> None:
     for step in steps("caylus", 3, 1):
         line = next((x for x in step.lines if " +1 PP as the owner of the " in x), None)
         if line is not None:
-            owner = int(line[1])
+            owner = int(line.split()[1])
             assert owner != step.seat and step.change(owner, "prestige") == 1
             return
     pytest.fail("nobody used another player's building")
@@ -307,7 +307,7 @@ def test_builders_completion_line() -> None:
         if card.is_machine:
             back -= 1  # the machine itself joins the free workers
         assert (coins, points) == (card.coins, card.points)
-        line = step.line(f"s{seat} completed the {card.name}: ")
+        line = step.line(f"seat {seat} completed the {card.name}: ")
         assert line is not None and line.endswith(f"; {back} worker{'s' if back != 1 else ''} back")
         if coins:
             assert f": +{coins} coins" in line
@@ -322,7 +322,7 @@ def test_builders_turns_and_rounds() -> None:
         before, after = step.view("before"), step.view("after")
         changed = after["current_player"] != before["current_player"] or after["is_terminal"]
         auto = changed and step.action != 0  # 0: end the turn (the move says so itself)
-        assert (step.line(f"s{step.seat}'s turn ends (no actions left)") is not None) == auto
+        assert (step.line(f"seat {step.seat}'s turn ends (no actions left)") is not None) == auto
         if after["round"] > before["round"]:
             assert f"round {after['round']}" in " ".join(step.lines).casefold()
     assert step.line("Game over after round ") is not None
@@ -333,12 +333,12 @@ def test_builders_final_round() -> None:
     lines = events_of(record)
     final = load_record(record).view(None)
     assert final["is_terminal"] and final["final_round"]
-    assert any(re.match(r"s\d has \d+ building points \(17 end the game\)", line) for line in lines)
+    assert any(re.match(r"seat \d has \d+ building points \(17 end the game\)", line) for line in lines)
     over = lines[-1]
     assert over.startswith(f"Game over after round {final['round']} · 1 point per 10 coins: ")
     for p in final["players"]:
         if p["coins"] >= 10:
-            assert f"s{p['seat']} +{p['coins'] // 10} ({p['coins']} coins)" in over
+            assert f"seat {p['seat']} +{p['coins'] // 10} ({p['coins']} coins)" in over
 
 
 # ---- the terminal -----------------------------------------------------------------------------------------
@@ -356,9 +356,10 @@ def test_play_prints_events_as_they_happen(tmp_path: Path) -> None:
     result = runner.invoke(app, args, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.output
-    lines = events_of(json.loads(save.read_text(encoding="utf-8")))
+    titles = [f"seat {s} (random)" for s in range(3)]  # the seats named as the move lines name them
+    lines = events_of(json.loads(save.read_text(encoding="utf-8")), titles)
     _in_order(out, lines)
-    assert "↳ Turn 2 · income: s0 +2 deniers, s1 +2, s2 +2" in out
+    assert "↳ Turn 2 · income: seat 0 (random) +2 deniers, seat 1 (random) +2, seat 2 (random) +2" in out
     assert "↳ Dungeon scored: " in out and "↳ Game over · end bonus" in out
     assert out.index("↳ Game over · end bonus") < out.index("Final scores")
 
@@ -368,7 +369,9 @@ def test_builders_play_prints_completions() -> None:
         app, ["play", "builders", "-p", "greedy,greedy", "--seed", "11", "--save", "b.json"]
     )
     assert result.exit_code == 0, result.output
-    assert re.search(r"↳ s\d completed the .+: \+\d+ coins, \+\d+ points?; \d workers? back", result.output)
+    assert re.search(
+        r"↳ seat \d \(greedy\) completed the .+: \+\d+ coins, \+\d+ points?; \d workers? back", result.output
+    )
     assert "turn ends (no actions left)" in result.output
 
 
@@ -382,7 +385,7 @@ def test_recap_includes_events_and_the_own_move_they_follow() -> None:
     assert recap.startswith(
         "Since your last move:\n  seat 0 (you): End the turn  [end turn]\n    ↳ Round 2\n"
     )
-    assert "\n  seat 1 (random): " in recap
+    assert "\n  seat 1 (random) " in recap  # the other seat's moves, in the third person
 
 
 def test_recap_of_a_caylus_turn() -> None:
@@ -392,8 +395,8 @@ def test_recap_of_a_caylus_turn() -> None:
     result = runner.invoke(app, args, input=script, env=WIDE)
     assert result.exit_code == 0, result.output
     recap = result.output[result.output.rindex("Since your last move:") :]
-    assert "\n    ↳ Trading post: s0 +3 deniers\n" in recap
-    assert "\n    ↳ Stables: " in recap and "\n    ↳ Inn: s2 moves to the right circle" in recap
+    assert "\n    ↳ Trading post: seat 0 (you) +3 deniers\n" in recap
+    assert "\n    ↳ Stables: " in recap and "\n    ↳ Inn: seat 2 (random) moves to the right circle" in recap
 
 
 def test_replay_shows_events(tmp_path: Path) -> None:
@@ -423,7 +426,6 @@ def test_event_lines_go_under_the_move() -> None:
         state.apply(action)
         table.report(before, action)
     text = buffer.getvalue()
-    assert text.endswith("↳ Turn 2 · income: s0 +2 deniers, s1 +2 · s1 places first\n") or text.endswith(
-        "↳ Turn 2 · income: s0 +2 deniers, s1 +2 · s0 places first\n"
-    )
+    income = "↳ Turn 2 · income: seat 0 (a) +2 deniers, seat 1 (b) +2 · "
+    assert text.endswith((income + "seat 1 (b) places first\n", income + "seat 0 (a) places first\n"))
     assert all(line.startswith("  ↳ ") for line in text.splitlines())

@@ -8,7 +8,7 @@ import io
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -518,17 +518,17 @@ def test_play_prints_the_events_under_the_moves(tmp_path: Path) -> None:
     out = result.output
     record = read_json(save)
     at = 0
-    for line in record_events(record):
+    for line in record_events(record, [f"seat {s} (random)" for s in range(2)]):  # named as the moves are
         found = out.find(f"↳ {line}", at)
         assert found >= 0, line
         at = found + len(line)
     assert "↳ Round 1/9 begins · seat " in out and "↳ Round 9/9 begins" in out
-    assert "↳ Phase 2/4: activation" in out and "↳ Recruitment: seat 0 +" in out
+    assert "↳ Phase 2/4: activation" in out and "↳ Recruitment: seat 0 (random) +" in out
     assert out.index("↳ Game over · gold bonus") < out.index("Final scores")
 
 
-def record_events(record: dict[str, Any]) -> list[str]:
-    """Every event line of a recorded game, in order."""
+def record_events(record: dict[str, Any], names: Sequence[str] = ()) -> list[str]:
+    """Every event line of a recorded game, in order, naming the seats ``names`` (default: 'seat 2')."""
     state = new_game(
         record["game"], players=record["players"], seed=record["seed"], options=record["options"]
     )
@@ -537,7 +537,7 @@ def record_events(record: dict[str, Any]) -> list[str]:
     for action in record["actions"]:
         before = state.clone()
         state.apply(action)
-        lines += summarise(before, action, state)
+        lines += summarise(before, action, state, names)
     return lines
 
 
@@ -569,7 +569,7 @@ def test_replay_a_caylus1303_game(tmp_path: Path) -> None:
     assert f"Move 1/{total} · seat" in out and f"Move {total}/{total} · seat" in out
     assert "Final scores" in out and "game over after round 9" in out
     at = 0
-    for line in record_events(record):
+    for line in record_events(record, [f"seat {s} (random)" for s in range(3)]):
         found = out.find(f"↳ {line}", at)
         assert found >= 0, line
         at = found + len(line)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
+from masterbuilder.core.voice import ACTOR, Reader, Voice, voice_for
 
 JSON_FORMAT_VERSION = 1
 
@@ -115,9 +116,23 @@ class State(ABC):
             raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
         return self.clone()
 
-    def describe_action(self, action_id: int) -> str:
-        """A longer sentence for people; games override it where the label is terse."""
-        return self.action_label(action_id)
+    def describe_action(self, action_id: int, reader: Reader = ACTOR, names: Sequence[str] = ()) -> str:
+        """A longer sentence for people, for the move of the seat to act, as ``reader`` reads it.
+
+        ``reader``: the seat making the move (:data:`ACTOR`, the default) reads it in the second person
+        ('Place a worker on the Farm (yours)'); another seat, or ``None`` (a spectator), in the third
+        ('seat 2 places a worker on the Farm (their own)'), where 'you' is the reader. ``names[s]`` names
+        seat ``s`` ('seat 2' when not given). Once the game is over, the label."""
+        wording = voice_for(self.current_player, reader, names, self.num_players)
+        if self.current_player is None and not wording.own:
+            return self.action_label(action_id)
+        return self._describe(action_id, wording)
+
+    def _describe(self, action_id: int, voice: Voice) -> str:
+        """The description of a legal or illegal action of the seat to act; games override it where the
+        label is terse."""
+        label = self.action_label(action_id)
+        return label if voice.own else f"{voice.name(voice.actor)}: {label}"
 
     # ---- the shared API ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -6,11 +6,12 @@ summariser (its piece ``"events"``, in its ``events`` module) that says, in a fe
 action set off beyond what the action itself says: from the events the engine recorded if it keeps a log
 (Caylus: ``log_events``, switched on for the live state by ``log_events`` below), else by comparing the
 table before and after (The Builders). The terminal prints these lines under the move, in the recap people
-get, and in replays. A game without a summariser gets no lines.
+get, and in replays, naming the seats as its move lines do. A game without a summariser gets no lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from masterbuilder.core.registry import GAMES
@@ -18,11 +19,12 @@ from masterbuilder.core.state import State
 
 
 class Summariser(Protocol):
-    def __call__(self, before: State, action: int, after: State) -> list[str]:
+    def __call__(self, before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
         """The events of ``action`` taken in ``before`` (a copy kept for this), giving ``after``.
 
         One line per kind of event, in the order they happened; the action's own, announced effects
-        (paying for a placement, taking coins) are left out."""
+        (paying for a placement, taking coins) are left out. ``names[s]`` names seat ``s`` as the moves do
+        (``describe_action``'s names; 'seat 2' when not given)."""
         ...
 
 
@@ -34,7 +36,7 @@ def log_events(state: State) -> None:
         switch()
 
 
-def _nothing(before: State, action: int, after: State) -> list[str]:
+def _nothing(before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
     return []
 
 
@@ -45,9 +47,10 @@ def summariser_for(game: str) -> Summariser:
     return summariser if summariser is not None else _nothing
 
 
-def summarise(before: State, action: int, after: State) -> list[str]:
-    """The events of one move, by the game's summariser (none for a game without one)."""
-    return summariser_for(after.game)(before, action, after)
+def summarise(before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
+    """The events of one move, by the game's summariser (none for a game without one), naming seat ``s``
+    ``names[s]`` ('seat 2' when not given)."""
+    return summariser_for(after.game)(before, action, after, names)
 
 
 # ---- wording shared by the games' summarisers ------------------------------------------------------------

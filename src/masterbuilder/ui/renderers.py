@@ -9,7 +9,8 @@ import json
 from collections.abc import Sequence
 from typing import Protocol
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
 from rich.pretty import Pretty
 
 from masterbuilder.core.registry import game_info
@@ -28,7 +29,8 @@ class Renderer(Protocol):
         ...
 
     def status(self, state: State) -> str:
-        """A few words on where the game stands ("round 3"), for turn headers; may be empty."""
+        """A few words on where the game stands ("round 3", "turn 2, placing workers"), for turn headers:
+        the terminal prints a new header when the seat to play or this changes; may be empty."""
         ...
 
     def help(self) -> str:
@@ -55,6 +57,23 @@ class PlainRenderer:
 def seat_title(seat: int, names: Sequence[str]) -> str:
     """'seat 1 (random)': how every screen names a seat ('seat 1' when nobody is named)."""
     return f"seat {seat} ({names[seat]})" if seat < len(names) and names[seat] else f"seat {seat}"
+
+
+def natural_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:
+    """How wide ``renderable`` is drawn when nothing limits it (its widest line)."""
+    unlimited = options.update_width(max(options.max_width, 1000))
+    return Measurement.get(console, unlimited, renderable).maximum
+
+
+def widest_fitting(
+    console: Console, options: ConsoleOptions, layouts: Sequence[RenderableType]
+) -> RenderableType:
+    """The first of ``layouts`` (widest first) that fits whole in the width available, so that no column
+    is squeezed and no word cut ('Trading po…'); the last (the narrowest) if none does."""
+    for layout in layouts[:-1]:
+        if natural_width(console, options, layout) <= options.max_width:
+            return layout
+    return layouts[-1]
 
 
 def renderer_for(game: str) -> Renderer:

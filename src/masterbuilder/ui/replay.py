@@ -1,4 +1,5 @@
-"""Stepping through a saved record in the terminal."""
+"""Stepping through a saved record in the terminal: the moves read as the person who played them saw them
+(the one seat named "you"), else in the third person."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rich.rule import Rule
 from masterbuilder.core.registry import load_record, new_game
 from masterbuilder.ui.events import log_events
 from masterbuilder.ui.records import record_names
-from masterbuilder.ui.terminal import QUIT_WORDS, Ask, TerminalTable, console_ask
+from masterbuilder.ui.terminal import HUMAN, QUIT_WORDS, Ask, TerminalTable, console_ask
 
 PAUSE_PROMPT = escape("[Enter] next move, [q] quit: ")
 
@@ -49,9 +50,10 @@ def replay(
         record["game"], players=record["players"], seed=record["seed"], options=record.get("options")
     )
     actions: list[int] = list(record["actions"])
-    table = TerminalTable(
-        state, record_names(record), console, ask if ask is not None else console_ask(console)
-    )
+    names = record_names(record)
+    table = TerminalTable(state, names, console, ask if ask is not None else console_ask(console))
+    you = [seat for seat, name in enumerate(names) if name == HUMAN]
+    table.people = frozenset(you) if len(you) == 1 else frozenset()  # the moves read as that person saw them
     start = to or 0
     for action in actions[:start]:
         state.apply(action)

@@ -1,7 +1,10 @@
 """Playing any registered game in the terminal: people and bots at one table, hot-seat for several people.
 
 Each move is printed as it is made, followed by what it set off (the game's event summariser, see
-:mod:`masterbuilder.ui.events`); people get both again in the recap before their next decision.
+:mod:`masterbuilder.ui.events`); people get both again in the recap before their next decision. A move
+reads in the second person for the person who made it ("Place a worker on the Farm (yours)") and in the
+third for everyone else ("seat 2 (heuristic) places a worker on the Farm (their own)"), where "you" is the
+person at the table (:meth:`TerminalTable.reader`).
 
 Input comes through an ``ask(prompt) -> str`` function so that tests (and other front-ends) can script it;
 it raises EOFError at the end of input and KeyboardInterrupt on Ctrl-C, like :func:`input`.
@@ -115,12 +118,27 @@ class TerminalTable:
         self.ask = ask if ask is not None else console_ask(console)
         self.renderer: Renderer = renderer_for(state.game)
         log_events(state)  # the engine's own record of what each move sets off, if it keeps one
-        self._log: list[tuple[int | None, Text]] = []  # (seat, line) of every move announced; None: events
+        self.people: frozenset[int] = frozenset()  # the seats played by people (set by play and replay)
+        # (seat, line) of every move announced (None: events), the line worded for each reader (None: the
+        # line as printed)
+        self._log: list[tuple[int | None, dict[int | None, Text]]] = []
         self._seen: dict[int, int] = {}  # seat -> length of the log when that seat last chose a move
 
     # ---- output -----------------------------------------------------------------------------------
     def seat(self, seat: int) -> str:
         return seat_title(seat, self.names)
+
+    @property
+    def titles(self) -> list[str]:
+        """Every seat's name as the screens give it ('seat 1 (random)'), for the game's sentences."""
+        return [self.seat(s) for s in range(self.state.num_players)]
+
+    def reader(self, seat: int) -> int | None:
+        """Who reads a move of ``seat`` as it is printed: its player if a person made it, else the one
+        person at the table; nobody (the third person throughout) with no one or several people."""
+        if seat in self.people:
+            return seat
+        return next(iter(self.people)) if len(self.people) == 1 else None
 
     def show_table(self, seat: int | None) -> None:
         self.console.print(self.renderer.table(self.state, seat, self.names))
@@ -130,25 +148,37 @@ class TerminalTable:
         title = Text(f"{self.seat(seat)} to play" + (f" · {status}" if status else ""))
         self.console.print(Rule(title, align="left"))
 
-    def move_text(self, seat: int, action: int, prefix: str = "") -> Text:
-        """A move in words; call it before the move is applied (descriptions depend on the state)."""
+    def move_text(self, seat: int, action: int, prefix: str = "", person: int | None = None) -> Text:
+        """A move in words, as :meth:`reader` reads it (or ``person``, the player of that seat); call it
+        before the move is applied (descriptions depend on the state). The seat's name comes first."""
+        who = self.seat(seat)
+        reader = self.reader(seat) if person is None else person
+        described = self.state.describe_action(action, reader, self.titles)
         text = Text(prefix)
-        text.append(f"{self.seat(seat)}: ", style="bold")
-        text.append(self.state.describe_action(action))
+        if reader == seat or not described.startswith(who):
+            text.append(f"{who}: ", style="bold")
+            text.append(described)
+        else:  # 'seat 2 (random) places a worker ...'
+            text.append(who, style="bold")
+            text.append(described[len(who) :])
         text.append(f"  [{self.state.action_label(action)}]", style="dim")
         return text
 
     def announce(self, seat: int, action: int) -> None:
-        """Print a move before it is applied, and remember it for the recap people get."""
+        """Print a move before it is applied, and remember it, worded for each person, for their recap."""
         text = self.move_text(seat, action)
+        lines: dict[int | None, Text] = {None: text}
+        for person in self.people:
+            if person != self.reader(seat):
+                lines[person] = self.move_text(seat, action, person=person)
         self.console.print(text)
-        self._log.append((seat, text))
+        self._log.append((seat, lines))
 
     def event_lines(self, before: State, action: int) -> list[Text]:
         """What ``action``, taken in ``before`` (a copy), set off in the game as it is now: the lines go
         under the move."""
         lines = []
-        for event in summarise(before, action, self.state):
+        for event in summarise(before, action, self.state, self.titles):
             text = Text.assemble((EVENT_MARK, "dim"), event)
             lines.append(text)
         return lines
@@ -157,7 +187,7 @@ class TerminalTable:
         """Print what the move just applied set off, and remember it for the recap."""
         for text in self.event_lines(before, action):
             self.console.print(text)
-            self._log.append((None, text))
+            self._log.append((None, {None: text}))
 
     def show_recent(self, seat: int) -> None:
         """The moves since ``seat`` last chose and what they set off, which the table has scrolled away;
@@ -165,8 +195,8 @@ class TerminalTable:
         entries = self._log[self._seen.get(seat, 0) :]
         self._seen[seat] = len(self._log)
         recent = [
-            line
-            for k, (who, line) in enumerate(entries)
+            lines.get(seat, lines[None])
+            for k, (who, lines) in enumerate(entries)
             if who != seat or (k + 1 < len(entries) and entries[k + 1][0] is None)
         ]
         if recent:
@@ -187,7 +217,9 @@ class TerminalTable:
         grid.add_column(style="dim")
         for k, a in enumerate(legal, start=1):
             grid.add_row(
-                f"{k}.", Text(self.state.describe_action(a)), Text(f"[{self.state.action_label(a)}]")
+                f"{k}.",
+                Text(self.state.describe_action(a, names=self.titles)),
+                Text(f"[{self.state.action_label(a)}]"),
             )
         self.console.print(grid)
 
@@ -255,12 +287,14 @@ class TerminalTable:
         """Play to the end or until people stop. Seats without a bot are people. The state is kept up to
         date move by move, so its record can be saved whatever the ending."""
         state = self.state
-        last_seat: int | None = None
+        self.people = frozenset(s for s in range(state.num_players) if s not in bots)
+        last: tuple[int, str] | None = None  # the seat and status of the last header
         try:
             while (seat := state.current_player) is not None:
-                if seat != last_seat:
+                header = (seat, self.renderer.status(state))
+                if header != last:  # a new seat to play, or the same one in a new phase
                     self.turn_rule(seat)
-                    last_seat = seat
+                    last = header
                 bot = bots.get(seat)
                 if bot is None:
                     action = self.human_move(seat)

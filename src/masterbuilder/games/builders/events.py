@@ -7,20 +7,18 @@ announced effect, so it is not repeated).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import seat_name
 from masterbuilder.games.builders.actions import END_TURN
 from masterbuilder.games.builders.data import BUILDINGS, WORKERS, amounts_text
 from masterbuilder.games.builders.state import COINS_PER_POINT, END_TRIGGER_POINTS
 from masterbuilder.ui.events import amount
 
 
-def seat(s: int) -> str:
-    return f"s{s}"
-
-
-def _completion(who: int, building: int, before: dict[str, Any]) -> str:
+def _completion(who: int, building: int, before: dict[str, Any], names: Sequence[str]) -> str:
     card = BUILDINGS[building]
     site = next(s for s in before["sites"] if s["building"] == building)
     back = len(site["workers"]) + 1  # its crew and the worker that completed it
@@ -30,17 +28,22 @@ def _completion(who: int, building: int, before: dict[str, Any]) -> str:
         gains.append(amount(card.points, "points"))
     if card.machine_worker is not None:
         works = amounts_text(WORKERS[card.machine_worker].produces)
-        gains.append(f"the machine now works for {seat(who)} ({works})")
-    return f"{seat(who)} completed the {card.name}: {', '.join(gains)}; {workers}"
+        gains.append(f"the machine now works for {seat_name(who, names)} ({works})")
+    return f"{seat_name(who, names)} completed the {card.name}: {', '.join(gains)}; {workers}"
 
 
-def summarise_builders(before: State, action: int, after: State) -> list[str]:
-    """The events of one Builders action (see the module's docstring)."""
+def summarise_builders(before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
+    """The events of one Builders action (see the module's docstring); ``names[s]`` names seat ``s``
+    ('seat 2' when not given)."""
+
+    def seat(s: int) -> str:
+        return seat_name(s, names)
+
     bv, av = before.view(None), after.view(None)
     lines: list[str] = []
     for old, new in zip(bv["players"], av["players"], strict=True):
         for building in new["completed"][len(old["completed"]) :]:
-            lines.append(_completion(new["seat"], building, old))
+            lines.append(_completion(new["seat"], building, old, names))
     who = bv["current_player"]
     if av["is_terminal"] or av["current_player"] != who:
         if action != END_TURN:

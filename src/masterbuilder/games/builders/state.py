@@ -10,6 +10,7 @@ from typing import Any
 
 from masterbuilder.core.rng import SplitMix64
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import Voice
 from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
     BUY_ACTION,
@@ -372,7 +373,9 @@ class BuildersState(State):
     def action_label(self, action_id: int) -> str:
         return LABELS[action_id]
 
-    def describe_action(self, action_id: int) -> str:
+    def _describe(self, action_id: int, voice: Voice) -> str:
+        """'Hire W21, ...' for the seat to act, 'seat 2 hires W21, ...' for the others; a worker's
+        building follows its send as '... to the Cowshed' (the others: 'seat 2 sends the worker to ...')."""
         if action_id >= TO and self._pending != EMPTY:
             building = action_id - TO
             cost = self.send_cost(building)
@@ -381,8 +384,11 @@ class BuildersState(State):
             after = (after[0] + p[0], after[1] + p[1], after[2] + p[2], after[3] + p[3])
             still = missing(REQUIRES[building], after)
             outcome = "completes it" if still == NOTHING else f"then still needs {amounts_text(still)}"
-            return f"... to the {BUILDINGS[building].name} ({_plural(cost, 'action')}; {outcome})"
-        return DESCRIPTIONS[action_id]
+            where = f" to the {BUILDINGS[building].name} ({_plural(cost, 'action')}; {outcome})"
+            return "..." + where if voice.own else voice.say("send", " the worker" + where)
+        if action_id >= TO:
+            return DESCRIPTIONS[action_id] if voice.own else f"{voice.name(voice.actor)}: {LABELS[action_id]}"
+        return voice.tell(DESCRIPTIONS[action_id])
 
     # ---- copies and serialisation -----------------------------------------------------------------
     def resample_hidden(self, seat: int, seed: int) -> BuildersState:

@@ -14,9 +14,11 @@ that moved, and compared with the table after the move: whatever is left unexpla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import seat_name
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import CUBE_NAMES, SECTION_NAMES, TILES
 from masterbuilder.games.caylus.state import CaylusState
@@ -29,10 +31,6 @@ UNITS = ("deniers", *CUBE_NAMES, "PP")
 DENIERS, PP = 0, 6
 Purse = list[int]
 Event = tuple[Any, ...]
-
-
-def seat(s: int) -> str:
-    return f"s{s}"
 
 
 def _purse(player: dict[str, Any]) -> Purse:
@@ -75,7 +73,7 @@ def purse_change(event: Event) -> tuple[int, Purse] | None:
 class _Feed:
     """The lines of one move, built event by event; consecutive events of a kind share a line."""
 
-    def __init__(self, before: CaylusState, action: int, after: CaylusState) -> None:
+    def __init__(self, before: CaylusState, action: int, after: CaylusState, names: Sequence[str]) -> None:
         pending = before.pending_decision
         if pending is None:
             raise ValueError("The game was already over before the action.")
@@ -86,6 +84,10 @@ class _Feed:
         self.order = before.turn_order
         self.groups: list[tuple[str, dict[str, Any]]] = []
         self.forced: Event | None = None  # the last decision taken without a choice
+        self.names = names
+
+    def seat(self, s: int) -> str:
+        return seat_name(s, self.names)
 
     def group(self, key: str, **start: Any) -> dict[str, Any]:
         """The data of the last line if it is of kind ``key``, else of a new one."""
@@ -122,7 +124,7 @@ class _Feed:
         if decision == D_PLACE and action == A.PASS:
             self.group("pass", first=None)["items"].append(who)
         elif decision == D_JOUST and action == A.PASS:
-            self.line(f"Joust field: {seat(who)} cannot pay 1 denier + 1 cloth, goes home")
+            self.line(f"Joust field: {self.seat(who)} cannot pay 1 denier + 1 cloth, goes home")
 
     def on_first_pass(self, who: int, deniers: int) -> None:
         if self.forced_by(who, D_PLACE) and self.groups and self.groups[-1][0] == "pass":
@@ -130,48 +132,48 @@ class _Feed:
 
     def on_turn(self, number: int, order: list[int]) -> None:
         self.turn, self.order = number, list(order)
-        places = f" · {seat(order[0])} places first" if len(order) == 2 else ""
+        places = f" · {self.seat(order[0])} places first" if len(order) == 2 else ""
         self.groups.append(("income", {"items": [], "turn": number, "suffix": places}))
 
     def on_income(self, who: int, deniers: int) -> None:
         items = self.group("income", turn=self.turn, suffix="")["items"]
-        items.append(f"{seat(who)} {amount(deniers, 'deniers') if not items else signed(deniers)}")
+        items.append(f"{self.seat(who)} {amount(deniers, 'deniers') if not items else signed(deniers)}")
 
     def on_trading_post(self, who: int, deniers: int) -> None:
-        self.line(f"Trading post: {seat(who)} {amount(deniers, 'deniers')}")
+        self.line(f"Trading post: {self.seat(who)} {amount(deniers, 'deniers')}")
 
     def on_stables(self, order: list[int]) -> None:
         words = "new turn order" if list(order) != self.order else "the turn order stays"
-        self.line(f"Stables: {words} {', '.join(seat(s) for s in order)}")
+        self.line(f"Stables: {words} {', '.join(self.seat(s) for s in order)}")
         self.order = list(order)
 
     def on_inn(self, moved: int, evicted: int) -> None:
-        line = f"Inn: {seat(moved)} moves to the right circle (places for 1 denier next turn)"
+        line = f"Inn: {self.seat(moved)} moves to the right circle (places for 1 denier next turn)"
         if evicted >= 0:
-            line += f"; {seat(evicted)}'s worker there goes home"
+            line += f"; {self.seat(evicted)}'s worker there goes home"
         self.line(line)
 
     def on_owner_pp(self, owner: int, space: int, pp: int) -> None:
-        self.line(f"{seat(owner)} {amount(pp, 'PP')} as the owner of the {self.tile_name(space)}")
+        self.line(f"{self.seat(owner)} {amount(pp, 'PP')} as the owner of the {self.tile_name(space)}")
 
     def on_produce(self, who: int, tile: int, *bundle: int) -> None:
         if self.forced_by(who, D_PRODUCE):
             gain = purse_text([0, *bundle, 0])
-            self.group("buildings")["items"].append(f"{seat(who)} {gain} ({short_name(TILES[tile])})")
+            self.group("buildings")["items"].append(f"{self.seat(who)} {gain} ({short_name(TILES[tile])})")
 
     def on_transform(self, who: int, space: int, tile: int, pp: int) -> None:
         self.line(
-            f"Lawyer: the {short_name(TILES[tile])} on space {space} becomes {seat(who)}'s residence "
+            f"Lawyer: the {short_name(TILES[tile])} on space {space} becomes {self.seat(who)}'s residence "
             f"(+{pp} PP)"
         )
 
     def on_home_unused(self, who: int, space: int, provost: int) -> None:
         group = self.group("beyond", provost=provost)
-        group["items"].append(f"{seat(who)} from the {self.tile_name(space)}")
+        group["items"].append(f"{self.seat(who)} from the {self.tile_name(space)}")
 
     def on_castle_penalty(self, who: int, lost: int) -> None:
         if self.forced_by(who, D_CASTLE):
-            text = f"{seat(who)} loses {lost} PP" if lost else f"{seat(who)} has no PP to lose"
+            text = f"{self.seat(who)} loses {lost} PP" if lost else f"{self.seat(who)} has no PP to lose"
             self.group("castle")["items"].append(text)
 
     def on_best_builder(self, who: int, houses: int) -> None:
@@ -201,14 +203,16 @@ class _Feed:
         if favours:
             data["gains"][who] = (favours, "")
         else:
-            data["losses"].append(f"{seat(who)} {amount(pp, 'PP')}" if pp else f"{seat(who)} (has no PP)")
+            data["losses"].append(
+                f"{self.seat(who)} {amount(pp, 'PP')}" if pp else f"{self.seat(who)} (has no PP)"
+            )
 
     def on_favour_columns_open(self, columns: int) -> None:
         if not self.simple:
             self.line(f"Royal favours: columns 1–{columns} are open now")
 
     def on_end_bonus(self, who: int, pp: int) -> None:
-        self.group("over")["items"].append(f"{seat(who)} +{pp} PP")
+        self.group("over")["items"].append(f"{self.seat(who)} +{pp} PP")
 
     # ---- the lines --------------------------------------------------------------------------------
     def render(self, key: str, data: dict[str, Any]) -> str | None:
@@ -217,10 +221,10 @@ class _Feed:
             text: str = data["text"]
             return text
         if key == "pass":
-            who = and_list([seat(s) for s in items])
+            who = and_list([self.seat(s) for s in items])
             line = f"{who} cannot place a worker" + (" and passes" if len(items) == 1 else " and pass")
             if data["first"] is not None:
-                line += f" ({seat(data['first'])} first: +1 denier)"
+                line += f" ({self.seat(data['first'])} first: +1 denier)"
             return line
         if key == "income":
             return f"Turn {data['turn']} · income: {', '.join(items)}{data['suffix']}"
@@ -233,7 +237,7 @@ class _Feed:
         if key == "best":
             houses = f"{data['houses']} house" + ("s" if data["houses"] != 1 else "")
             favours = data["favours"] or self.favours_text(1, 0)
-            return f"Castle: {seat(data['seat'])} best builder ({houses}): {favours}"
+            return f"Castle: {self.seat(data['seat'])} best builder ({houses}): {favours}"
         if key == "bailiff":
             old, new, provost = data["old"], data["new"], data["p"]
             where = "back to" if provost > new else "moves up to" if provost < new else "stays at"
@@ -241,7 +245,7 @@ class _Feed:
             return f"End of turn {data['turn']} · {moved}; provost {where} {new}"
         if key == "scored":
             gains = [
-                f"{seat(s)} {text or self.favours_text(count, 0)}"
+                f"{self.seat(s)} {text or self.favours_text(count, 0)}"
                 for s, (count, text) in data["gains"].items()
             ]
             parts = [", ".join(gains)] if gains else []
@@ -266,7 +270,7 @@ class _Feed:
             who, purse = change
             explained[who] = [x + y for x, y in zip(explained[who], purse, strict=True)]
             if event[0] in quiet and who != self.actor:  # another seat's decision taken without a choice
-                self.group("other")["items"].append(f"{seat(who)} {purse_text(purse)}")
+                self.group("other")["items"].append(f"{self.seat(who)} {purse_text(purse)}")
         lines = [text for key, data in self.groups if (text := self.render(key, data)) is not None]
         lines += self.unexplained(explained)
         return lines
@@ -281,7 +285,7 @@ class _Feed:
                 continue  # the action's own effects are not events
             change = [x - y - z for x, y, z in zip(_purse(a), _purse(b), explained[who], strict=True)]
             if any(change):
-                items.append(f"{seat(who)} {purse_text(change)}")
+                items.append(f"{self.seat(who)} {purse_text(change)}")
         return ["Also: " + ", ".join(items)] if items else []
 
 
@@ -296,8 +300,9 @@ def caylus_events(before: CaylusState, action: int, after: CaylusState) -> list[
     return again.take_events()
 
 
-def summarise_caylus(before: State, action: int, after: State) -> list[str]:
-    """The events of one Caylus action, in words (see the module's docstring)."""
+def summarise_caylus(before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
+    """The events of one Caylus action, in words (see the module's docstring); ``names[s]`` names seat
+    ``s`` ('seat 2' when not given)."""
     if not isinstance(before, CaylusState) or not isinstance(after, CaylusState):
         raise TypeError(f"The Caylus summariser cannot read a {after.game} game.")
-    return _Feed(before, action, after).run(caylus_events(before, action, after))
+    return _Feed(before, action, after, names).run(caylus_events(before, action, after))

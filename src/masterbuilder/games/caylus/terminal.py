@@ -1,10 +1,11 @@
 """Caylus in the terminal: the buildings before the bridge, the road, the castle, the favour table, every
 player's stock and the tiles still to build, in about 40 lines.
 
-The layout adapts to the width it is drawn at (from 100 characters: the road in two runs with what each
-building gives; from 66: two runs without it; below: one run), and every colour only repeats what the
-text already says, so the table reads without colour. While a royal favour is being chosen, the favour
-table takes the place of the tile supply.
+Each part takes the widest of its layouts that fits whole at the width it is drawn at, so that nothing is
+cut: the road in two runs with what each building gives, else two runs without it, else one run; the
+buildings before the bridge, the castle and the players with a column per rule, else shorter. Every
+colour only repeats what the text already says, so the table reads without colour. While a royal favour
+is being chosen, the favour table takes the place of the tile supply.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from masterbuilder.games.caylus.data import (
 )
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import PHASE_NAMES
-from masterbuilder.ui.renderers import seat_title
+from masterbuilder.ui.renderers import seat_title, widest_fitting
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 CUBE_STYLES = ("magenta", "dark_orange3", "grey70", "medium_purple1", "bold yellow")
@@ -215,10 +216,12 @@ def _road_cells(state: CaylusState, space: int, next_lot: int | None, effects: b
     return [*cells, _who(state.owner_at(space)), _who(state.worker_at(space))]
 
 
-def _road(state: CaylusState, columns: int, effects: bool) -> Group:
-    """The 28 road spaces in ``columns`` side-by-side runs, as one table (nested tables draw slowly)."""
-    free = [s for s in BUILD_LOTS if state.tile_at(s) is None]
-    next_lot = free[0] if free else None
+def _road(state: CaylusState, console: Console, options: ConsoleOptions) -> Group:
+    """The 28 road spaces: in two runs side by side with what each building gives, else in two runs
+    without it, else in one run with it, whichever fits first."""
+    layouts = [
+        _road_table(state, columns, effects) for columns, effects in ((2, True), (2, False), (1, True))
+    ]
     title = Text("Road", style="bold")
     title.append(" · ")
     title.append(f"{BAILIFF} bailiff {state.bailiff}", style="cyan")
@@ -227,6 +230,21 @@ def _road(state: CaylusState, columns: int, effects: bool) -> Group:
     title.append(f": spaces 1–{state.provost} will act · {MARK} the bailiff reaching ")
     title.append(", ".join(str(m) for m in SECTION_MARK))
     title.append(" scores the castle")
+    lines: list[RenderableType] = [title, widest_fitting(console, options, layouts)]
+    for space, seat in sorted(state.pending_transforms.items()):
+        tile = state.tile_at(space)
+        what = TILES[tile].name if tile is not None else "building"
+        line = Text(f"Lawyer: the {what} on space {space} becomes a residence of ")
+        line.append_text(seat_tag(seat))
+        line.append(" once its worker has acted.")
+        lines.append(line)
+    return Group(*lines)
+
+
+def _road_table(state: CaylusState, columns: int, effects: bool) -> Table:
+    """The road in ``columns`` side-by-side runs, as one table (nested tables draw slowly)."""
+    free = [s for s in BUILD_LOTS if state.tile_at(s) is None]
+    next_lot = free[0] if free else None
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
     for run in range(columns):
         if run:
@@ -247,15 +265,7 @@ def _road(state: CaylusState, columns: int, effects: bool) -> Group:
             space = run * per + row + 1
             cells.extend(_road_cells(state, space, next_lot, effects) if space <= ROAD_LENGTH else blank)
         table.add_row(*cells)
-    lines: list[RenderableType] = [title, table]
-    for space, seat in sorted(state.pending_transforms.items()):
-        tile = state.tile_at(space)
-        what = TILES[tile].name if tile is not None else "building"
-        line = Text(f"Lawyer: the {what} on space {space} becomes a residence of ")
-        line.append_text(seat_tag(seat))
-        line.append(" once its worker has acted.")
-        lines.append(line)
-    return Group(*lines)
+    return table
 
 
 def _favour_steps(section: Section) -> str:
@@ -302,7 +312,9 @@ def _castle(state: CaylusState, wide: bool) -> Table:
     return table
 
 
-def _players(state: CaylusState, viewer: int | None, names: Sequence[str], wide: bool) -> Group:
+def _players(
+    state: CaylusState, viewer: int | None, names: Sequence[str], console: Console, options: ConsoleOptions
+) -> Group:
     cols = state.open_columns
     over = state.is_terminal
     title = Text("Players", style="bold")
@@ -317,11 +329,30 @@ def _players(state: CaylusState, viewer: int | None, names: Sequence[str], wide:
         title.append(
             f" · favour columns open: 1–{cols}" + (" (1–5 after the Walls scoring)" if cols < 5 else "")
         )
+    tables = [_players_table(state, viewer, names, wide) for wide in (True, False)]
+    lines: list[RenderableType] = [title, widest_fitting(console, options, tables)]
+    if over:
+        lines.append(
+            Text(
+                "PP include the end bonus: 3 per gold, 1 per 3 other cubes, 1 per 4 deniers.",
+                style="italic",
+            )
+        )
+    return Group(*lines)
+
+
+def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str], wide: bool) -> Table:
+    """Wide: headers in words. Narrow: short headers, and at the end only what decided the game (no turn
+    order, passing or workers)."""
+    over = state.is_terminal
+    turn = wide or not over  # the columns about the turn being played
+    table_favours = state.options.get("favours", "table") == "table"
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
     table.add_column("\nSeat", no_wrap=True)
-    table.add_column("Turn\norder" if wide else "\nOrd", justify="right")
-    table.add_column("\nPassed" if wide else "\nPass", justify="right")
-    table.add_column("Workers\nat home" if wide else "\nHome", justify="right")
+    if turn:
+        table.add_column("Turn\norder" if wide else "\nOrd", justify="right")
+        table.add_column("\nPassed" if wide else "\nPass", justify="right")
+        table.add_column("Workers\nat home" if wide else "\nHome", justify="right")
     table.add_column("\nDeniers" if wide else "\nDen", justify="right")
     for letter, style in zip(CUBE_LETTERS, CUBE_STYLES, strict=True):
         table.add_column(Text(f"\n{letter}", style=style), justify="right")
@@ -345,15 +376,14 @@ def _players(state: CaylusState, viewer: int | None, names: Sequence[str], wide:
         if seat in winners:
             label.append(" WINNER" if wide else " ★", style="bold green")
         favours = state.favour_columns(seat)
-        cells: list[Text | str] = [
-            label,
-            _ordinal(order.index(seat) + 1),
-            _ordinal(passed.index(seat) + 1) if seat in passed else "",
-            str(state.workers_at_home(seat)),
-            Text(str(state.deniers(seat)), style="yellow"),
-            *_cubes_cells(state.cubes(seat)),
-            Text(str(state.prestige(seat)), style="bold"),
-        ]
+        cells: list[Text | str] = [label]
+        if turn:
+            cells.append(_ordinal(order.index(seat) + 1))
+            cells.append(_ordinal(passed.index(seat) + 1) if seat in passed else "")
+            cells.append(str(state.workers_at_home(seat)))
+        cells.append(Text(str(state.deniers(seat)), style="yellow"))
+        cells.extend(_cubes_cells(state.cubes(seat)))
+        cells.append(Text(str(state.prestige(seat)), style="bold"))
         if over:
             cells.append(f"+{state.final_bonus[seat]}")
         if table_favours and wide:
@@ -361,15 +391,7 @@ def _players(state: CaylusState, viewer: int | None, names: Sequence[str], wide:
         elif table_favours:
             cells.append(" ".join(f"{c or '·':>{w}}" for c, w in zip(favours, (2, 3, 3, 3), strict=True)))
         table.add_row(*cells, style="on grey11" if seat == viewer and not over else None)
-    lines: list[RenderableType] = [title, table]
-    if over:
-        lines.append(
-            Text(
-                "PP include the end bonus: 3 per gold, 1 per 3 other cubes, 1 per 4 deniers.",
-                style="italic",
-            )
-        )
-    return Group(*lines)
+    return table
 
 
 FAVOUR_CELLS = (
@@ -463,20 +485,17 @@ class CaylusTable:
         self.names = names
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        # two road columns with what each building does; one column when that does not fit
-        columns, effects = (2, True) if width >= 100 else (2, False) if width >= 66 else (1, True)
+        # each part in its widest layout that fits whole (nothing squeezed or cut), else its narrowest
         state = self.state
         yield _header(state, self.seat, self.names)
-        wide = width >= 100
-        yield _before_bridge(state, wide)
-        yield _road(state, columns, effects)
-        yield _castle(state, wide)
-        yield _players(state, self.seat, self.names, wide)
+        yield widest_fitting(console, options, [_before_bridge(state, wide) for wide in (True, False)])
+        yield _road(state, console, options)
+        yield widest_fitting(console, options, [_castle(state, wide) for wide in (True, False)])
+        yield _players(state, self.seat, self.names, console, options)
         if favour_decision(state):
             yield _favour_table(state)
         elif not state.is_terminal:
-            yield _supply(state, width)
+            yield _supply(state, options.max_width)
         table_favours = state.options.get("favours", "table") == "table"
         legend = [CUBE_LEGEND, FAVOUR_LEGEND, MARK_LEGEND] if table_favours else [CUBE_LEGEND, MARK_LEGEND]
         yield Text(" · ".join(legend), style="dim")

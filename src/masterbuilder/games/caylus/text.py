@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masterbuilder.core.voice import Voice
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     CUBE_NAMES,
@@ -131,20 +132,27 @@ def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
     return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
 
 
-def describe(state: CaylusRules, action_id: int) -> str:
+def describe(state: CaylusRules, action_id: int, voice: Voice) -> str:
+    """The sentence a person reads for ``action_id`` in the pending decision, worded for the reader of
+    ``voice``: 'Place a worker on the Farm on space 9 (yours)' for the seat to act, 'seat 2 places a
+    worker on the Farm on space 9 (their own)' for the others."""
     if state._over or not state._stack:
         return A.LABELS[action_id]
     task = state._stack[-1]
     kind, seat = task[0], task[1]
+    v = voice
     a = action_id
     if a == A.PASS:
-        return {
-            D_PLACE: "Pass (no more workers this turn)",
-            D_GATE: "Take the worker back",
-            D_INN: "Stay in the inn",
-            D_CASTLE: "Stop giving batches"
-            + (" (no batch given: you lose 2 PP)" if state._given[seat] == 0 else ""),
-        }.get(kind, "Pass")
+        if kind == D_CASTLE:
+            lose = f" (no batch given: {v.you()} lose 2 PP)" if state._given[seat] == 0 else ""
+            return v.say("Stop", " giving batches" + lose)
+        return v.tell(
+            {
+                D_PLACE: "Pass (no more workers this turn)",
+                D_GATE: "Take the worker back",
+                D_INN: "Stay in the inn",
+            }.get(kind, "Pass")
+        )
     if A.PLACE <= a <= A.PLACE_CASTLE:
         target = a - A.PLACE
         if target < SPECIALS:
@@ -154,72 +162,80 @@ def describe(state: CaylusRules, action_id: int) -> str:
         else:
             space = target - 5
             owner = state._owner[space]
-            whose = "" if owner == NOBODY else (" (yours)" if owner == seat else f" (seat {owner}'s)")
+            whose = "" if owner == NOBODY else f" ({v.whose(owner)})"
             place = f"the {TILES[state._road[space]].name} on space {space}{whose}"
         if kind == D_GATE:
-            return f"Move the worker to {place}"
+            return v.tell(f"Move the worker to {place}")
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
-        return f"Place a worker on {place} for {_count(state.placement_cost(seat, own), 'denier')}"
+        return v.tell(f"Place a worker on {place} for {_count(state.placement_cost(seat, own), 'denier')}")
     if A.PROVOST <= a < A.CUBE:
         d = A.PROVOST_DELTAS[a - A.PROVOST]
         cost = "" if kind == D_GUILD else f" for {_count(abs(d), 'denier')}"
         way = "forward" if d > 0 else "back"
-        return f"Move the provost {_count(abs(d), 'space')} {way}{cost} (to {state._provost + d})"
+        return v.tell(f"Move the provost {_count(abs(d), 'space')} {way}{cost} (to {state._provost + d})")
     if A.CUBE <= a < A.OPTION:
         cube = CUBE_NAMES[a - A.CUBE]
         if kind == D_PRODUCE:
             for bundle in TILES[task[2]].produces:
                 if main_cube(bundle) == a - A.CUBE:
-                    return f"Take {cubes_text(bundle)}"
-        return {
-            D_MARKET: f"Sell 1 {cube} for {task[2] if kind == D_MARKET else 0} deniers",
-            D_PEDDLER: f"Buy 1 {cube}",
-            D_PAY: f"Pay 1 {cube}",
-            D_OWNER: f"Take 1 {cube} (owner's share)",
-        }.get(kind, f"Take 1 {cube}")
+                    return v.tell(f"Take {cubes_text(bundle)}")
+        return v.tell(
+            {
+                D_MARKET: f"Sell 1 {cube} for {task[2] if kind == D_MARKET else 0} deniers",
+                D_PEDDLER: f"Buy 1 {cube}",
+                D_PAY: f"Pay 1 {cube}",
+                D_OWNER: f"Take 1 {cube} (owner's share)",
+            }.get(kind, f"Take 1 {cube}")
+        )
     if a in (A.OPTION, A.OPTION + 1) and kind == D_TRADE:
         option = a - A.OPTION
-        return {
-            Effect.BANK: ("Pay 2 deniers for 1 gold", "Pay 5 deniers for 2 gold"),
-            Effect.ALCHEMIST: ("Pay 2 cubes for 1 gold", "Pay 4 cubes for 2 gold"),
-            Effect.CHURCH: ("Pay 2 deniers for 3 PP", "Pay 4 deniers for 5 PP"),
-            Effect.TAILOR: ("Pay 2 cloth for 4 PP", "Pay 3 cloth for 6 PP"),
-            Effect.JEWELLER: ("Pay 1 gold for 5 PP", "Pay 2 gold for 9 PP"),
-        }[TRADE_EFFECTS[task[2]]][option]
+        return v.tell(
+            {
+                Effect.BANK: ("Pay 2 deniers for 1 gold", "Pay 5 deniers for 2 gold"),
+                Effect.ALCHEMIST: ("Pay 2 cubes for 1 gold", "Pay 4 cubes for 2 gold"),
+                Effect.CHURCH: ("Pay 2 deniers for 3 PP", "Pay 4 deniers for 5 PP"),
+                Effect.TAILOR: ("Pay 2 cloth for 4 PP", "Pay 3 cloth for 6 PP"),
+                Effect.JEWELLER: ("Pay 1 gold for 5 PP", "Pay 2 gold for 9 PP"),
+            }[TRADE_EFFECTS[task[2]]][option]
+        )
     if A.BUILD <= a < A.SPACE:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
         discount = task[3] if kind == D_BUILD else EMPTY
         cost = cubes_text(tuple(state._cost(tile.id, discount)), tile.cost_any)  # type: ignore[arg-type]
         extra = f" and {_count(tile.favours, 'royal favour')}" if tile.favours else ""
-        return f"Build the {tile.name} for {cost}: {tile.pp} PP{extra}"
+        return v.tell(f"Build the {tile.name} for {cost}: {tile.pp} PP{extra}")
     if A.SPACE <= a < A.BATCH:
         space = a - A.SPACE + 1
         name = TILES[state._road[space]].name
         if kind == D_RESIDENCE:
-            return f"Replace your residence on space {space}"
-        return f"Turn the {name} on space {space} into a residence (2 PP)"
+            return v.tell(f"Replace {v.your()} residence on space {space}")
+        return v.tell(f"Turn the {name} on space {space} into a residence (2 PP)")
     if A.BATCH <= a < A.ROW:
         x, y = A.BATCHES[a - A.BATCH]
-        return f"Give food + {CUBE_NAMES[x]} + {CUBE_NAMES[y]}"
+        return v.tell(f"Give food + {CUBE_NAMES[x]} + {CUBE_NAMES[y]}")
     if A.ROW <= a < A.COLUMN:
         row = a - A.ROW
         marker = state._favour[seat][row]
         reach = marker + 1 if marker < state.open_columns else marker
         moves = f"advance to column {reach}" if reach > marker else f"stay on column {marker}"
         if row == FavourRow.PRESTIGE:
-            gain = f"take {FAVOUR_PP[reach - 1]} PP"
+            gain = v.verb("take") + f" {FAVOUR_PP[reach - 1]} PP"
         elif row == FavourRow.DENIERS:
-            gain = f"take {FAVOUR_DENIERS[reach - 1]} deniers"
+            gain = v.verb("take") + f" {FAVOUR_DENIERS[reach - 1]} deniers"
         else:
-            gain = f"then use one of columns 1-{reach}"
-        return f"Royal favour, {FAVOUR_ROW_NAMES[row]} row: {moves}, {gain}"
+            gain = "then " + v.verb("use") + f" one of columns 1-{reach}"
+        if v.own:
+            return f"Royal favour, {FAVOUR_ROW_NAMES[row]} row: {moves}, {gain}"
+        return v.say("take", f" a royal favour on the {FAVOUR_ROW_NAMES[row]} row: {v.verb(moves)}, {gain}")
     if a >= A.COLUMN:
         col = a - A.COLUMN + 1
         row = task[2] if kind == D_COLUMN else 0
-        return f"Use column {col}: {_column_text(row, col)}"
+        return v.tell(f"Use column {col}: {_column_text(row, col)}")
     if a == A.YES:
-        return "Pay 1 denier + 1 cloth for a royal favour" if kind == D_JOUST else "Take the worker back"
-    return A.LABELS[a]
+        return v.tell(
+            "Pay 1 denier + 1 cloth for a royal favour" if kind == D_JOUST else "Take the worker back"
+        )
+    return A.LABELS[a] if v.own else f"{v.name(v.actor)}: {A.LABELS[a]}"
 
 
 def _count(n: int, word: str) -> str:

@@ -5,16 +5,18 @@ choice, and the end.
 
 The engine records what happens (``Caylus1303State.log_events``; the event tuples are listed with the
 ``_event`` calls in its state.py); this module only puts each event into words. Seats are named as the
-play loop names them ("seat 1"). Gains of PP are public in the game (the tokens are taken in view, then
-kept face down), so the lines say them; the totals stay hidden on the table until the end.
+caller names them (the terminal: "seat 1 (random)"; "seat 1" by default). Gains of PP are public in the
+game (the tokens are taken in view, then kept face down), so the lines say them; the totals stay hidden on
+the table until the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import seat_name
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
@@ -44,7 +46,7 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PLACE,
     PHASE_NAMES,
 )
-from masterbuilder.games.caylus1303.terminal import building_name, res_words, seat_name
+from masterbuilder.games.caylus1303.terminal import building_name, res_words
 
 Event = tuple[Any, ...]
 # the effects that ask their worker to choose (and are declined without a choice when nothing is possible)
@@ -74,8 +76,11 @@ class _Feed:
     road: the workers that stood there before the move (and the one the move placed), the spaces already
     reported, and the construction-site tile a favour chose."""
 
-    def __init__(self, before: Caylus1303State, action: int, after: Caylus1303State) -> None:
+    def __init__(
+        self, before: Caylus1303State, action: int, after: Caylus1303State, names: Sequence[str] = ()
+    ) -> None:
         self.before, self.after = before, after
+        self.names = names
         self.provost = before.provost
         self.delivered: set[int] = set()
         self.workers = {space: before.workers_at(space) for space in range(1, ROAD_LENGTH + 1)}
@@ -103,6 +108,10 @@ class _Feed:
                     self.done.add((actor, self.cursor))
 
     # ---- names ------------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """'seat 2', or the name the caller gave the seat."""
+        return seat_name(seat, self.names)
+
     def space_tile(self, space: int) -> str:
         """'the Farm (stone, space 20)'; 'space 20' if no tile stands there."""
         for state in (self.before, self.after):
@@ -181,7 +190,7 @@ class _Feed:
         return text
 
     def on_round(self, number: int, first: int) -> str:
-        return f"Round {number}/{ROUNDS} begins · {seat_name(first)} is the first player"
+        return f"Round {number}/{ROUNDS} begins · {self.name(first)} is the first player"
 
     def on_phase(self, phase: int) -> str:
         words = PHASE_WORDS.get(phase, "")
@@ -198,43 +207,43 @@ class _Feed:
             parts.append(f"+{pp} PP")
         where, side = self.tile_place(seat, tile)
         got = " ".join(parts) if parts else "nothing"
-        text = f"{seat_name(seat)} gets {got} from {where}"
+        text = f"{self.name(seat)} gets {got} from {where}"
         if workers < side.workers:
             text += f" ({_workers(workers)} of {side.workers}: no more in the camp)"
         return text
 
     def on_owner_bonus(self, owner: int, resource: int, space: int) -> str:
-        return f"{seat_name(owner)} +1 {RES_NAMES[resource]} as the owner of {self.space_tile(space)}"
+        return f"{self.name(owner)} +1 {RES_NAMES[resource]} as the owner of {self.space_tile(space)}"
 
     def on_owner_pp(self, owner: int, pp: int, placer: int, space: int) -> str:
         where = self.space_tile(space)
         if pp == 0:
-            return f"{seat_name(owner)} gets no PP as the owner of {where}: {seat_name(placer)} has the Thief"
+            return f"{self.name(owner)} gets no PP as the owner of {where}: {self.name(placer)} has the Thief"
         steward = " (the Steward)" if pp == 2 else ""
         return (
-            f"{seat_name(owner)} +{pp} PP{steward} as the owner of {where}, where {seat_name(placer)} "
+            f"{self.name(owner)} +{pp} PP{steward} as the owner of {where}, where {self.name(placer)} "
             "placed a worker"
         )
 
     def on_unused(self, seat: int, space: int) -> str:
         self.done.add((seat, space))
         return (
-            f"{seat_name(seat)}'s worker on {self.space_tile(space)} is beyond the provost: back to the camp "
+            f"{self.name(seat)}'s worker on {self.space_tile(space)} is beyond the provost: back to the camp "
             "unused"
         )
 
     def on_most_bundles(self, seat: int, count: int) -> str:
-        return f"{seat_name(seat)} delivered the most bundles this round ({count}): a favour"
+        return f"{self.name(seat)} delivered the most bundles this round ({count}): a favour"
 
     def on_residence(self, seat: int, space: int) -> str:
         where = self.space_tile(space)
         return (
-            f"{where[:1].upper()}{where[1:]}, claimed by {seat_name(seat)}, turns into their residence "
+            f"{where[:1].upper()}{where[1:]}, claimed by {self.name(seat)}, turns into their residence "
             "(+1 worker at each recruitment)"
         )
 
     def on_recruit(self, seat: int, got: int, due: int, goods: list[int]) -> str:
-        text = f"Recruitment: {seat_name(seat)} +{_workers(got)} from the camp"
+        text = f"Recruitment: {self.name(seat)} +{_workers(got)} from the camp"
         if got < due:
             text += f" ({due} due; no more in the camp)"
         if any(goods):
@@ -249,24 +258,24 @@ class _Feed:
         self.provost = new
         way = "forward" if delta > 0 else "back"
         return (
-            f"{seat_name(seat)} moves the provost {_steps(delta)} {way}: now after space {new} "
+            f"{self.name(seat)} moves the provost {_steps(delta)} {way}: now after space {new} "
             f"(spaces 1–{new} act)"
         )
 
     def on_built(self, seat: int, tile: int, space: int, pp: int) -> str:
         name = building_name(TILES[tile])
-        return f"{seat_name(seat)} built the {name} on space {space}: +{pp} PP"
+        return f"{self.name(seat)} built the {name} on space {space}: +{pp} PP"
 
     def on_claimed(self, seat: int, space: int) -> str:
         return (
-            f"{seat_name(seat)} claimed {self.space_tile(space)} with the Notary: their residence at the "
+            f"{self.name(seat)} claimed {self.space_tile(space)} with the Notary: their residence at the "
             "end of the round"
         )
 
     def on_delivered(self, seat: int, bundle: list[int], pp: int) -> str:
         self.delivered.add(seat)
         b: Res5 = (bundle[0], bundle[1], bundle[2], bundle[3], bundle[4])
-        text = f"{seat_name(seat)} delivered a bundle ({res_text(b)}): +{pp} PP"
+        text = f"{self.name(seat)} delivered a bundle ({res_text(b)}): +{pp} PP"
         extra = pp - BUNDLE_PP
         bonuses = {1: "Foreman", 5: "Goldsmith", 6: "Foreman and Goldsmith"}
         if extra in bonuses:
@@ -276,7 +285,7 @@ class _Feed:
     def on_monument(self, seat: int, tile: int, space: int, pp: int) -> str:
         self.monument_cursor = space
         text = (
-            f"{seat_name(seat)} built the {TILES[tile].name} (monument) over their residence on space {space}"
+            f"{self.name(seat)} built the {TILES[tile].name} (monument) over their residence on space {space}"
         )
         text += f": +{pp} PP"
         if TILES[tile].favour_on_build:
@@ -284,12 +293,12 @@ class _Feed:
         return text
 
     def on_final(self, bonuses: list[int], pp: list[int]) -> str:
-        gold = ", ".join(f"{seat_name(s)} +{b}" for s, b in enumerate(bonuses))
-        final = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(pp))
+        gold = ", ".join(f"{self.name(s)} +{b}" for s, b in enumerate(bonuses))
+        final = ", ".join(f"{self.name(s)} {p}" for s, p in enumerate(pp))
         return f"Game over · gold bonus (PP): {gold} · final PP: {final}"
 
     def on_forced(self, seat: int, action: int, decision: int) -> str:
-        who = seat_name(seat)
+        who = self.name(seat)
         if decision == D_DRAFT and A.CHAR <= action < A.SLOT:
             return f"{who} takes the last character of the draft: the {CHARACTERS[action - A.CHAR].name}"
         if decision == D_EARLY and action == A.DECLINE:
@@ -333,15 +342,20 @@ def caylus1303_events(before: Caylus1303State, action: int, after: Caylus1303Sta
 
 
 def event_lines(
-    before: Caylus1303State, action: int, after: Caylus1303State, events: list[Event]
+    before: Caylus1303State,
+    action: int,
+    after: Caylus1303State,
+    events: list[Event],
+    names: Sequence[str] = (),
 ) -> list[str]:
     """The events, one line each, in order."""
-    feed = _Feed(before, action, after)
+    feed = _Feed(before, action, after, names)
     return [feed.line(event) for event in events]
 
 
-def summarise_caylus1303(before: State, action: int, after: State) -> list[str]:
-    """The events of one Caylus 1303 action, in words (see the module's docstring)."""
+def summarise_caylus1303(before: State, action: int, after: State, names: Sequence[str] = ()) -> list[str]:
+    """The events of one Caylus 1303 action, in words (see the module's docstring); ``names[s]`` names
+    seat ``s`` ('seat 2' when not given)."""
     if not isinstance(before, Caylus1303State) or not isinstance(after, Caylus1303State):
         raise TypeError(f"The Caylus 1303 summariser cannot read a {after.game} game.")
-    return event_lines(before, action, after, caylus1303_events(before, action, after))
+    return event_lines(before, action, after, caylus1303_events(before, action, after), names)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masterbuilder.core.voice import Voice
 from masterbuilder.games.caylus1303 import text
 from masterbuilder.games.caylus1303.rules import Caylus1303Rules
 
@@ -16,8 +17,8 @@ class Caylus1303State(Caylus1303Rules):
     def _why_not(self, task: tuple[int, ...], action_id: int) -> str:
         return text.why_not(self, task, action_id)
 
-    def describe_action(self, action_id: int) -> str:
-        return text.describe(self, action_id)
+    def _describe(self, action_id: int, voice: Voice) -> str:
+        return text.describe(self, action_id, voice)
 
 
 __all__ = ["Caylus1303State"]

@@ -47,7 +47,7 @@ from masterbuilder.games.caylus1303.data import (
 )
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_BAILIFF, D_BRIDGE, PHASE_NAMES
-from masterbuilder.ui.renderers import seat_title
+from masterbuilder.ui.renderers import seat_title, widest_fitting
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 RES_LETTERS = ("F", "W", "S", "C", "G")
@@ -482,7 +482,13 @@ def _characters(state: Caylus1303State) -> Group:
     return Group(title, table)
 
 
-def _players(state: Caylus1303State, viewer: int | None, names: Sequence[str], wide: bool) -> Group:
+WIDE_HEADERS = ("Workers", "Camp", "Houses", "Bundles")
+NARROW_HEADERS = ("Wkrs", "Camp", "Hses", "Bndl")
+
+
+def _players_table(state: Caylus1303State, viewer: int | None, names: Sequence[str], wide: bool) -> Table:
+    """Wide: every column in words. Narrow: short headers and no characters (the table of characters
+    above says who holds which); at the end only what decided the game: cubes, houses, PP."""
     over = state.is_terminal
     view = state.view(viewer)["players"]
     current = state.current_player
@@ -491,13 +497,15 @@ def _players(state: Caylus1303State, viewer: int | None, names: Sequence[str], w
     table.add_column("Player", no_wrap=True)
     for letter, style in zip(RES_LETTERS, RES_STYLES, strict=True):
         table.add_column(Text(letter, style=style), justify="right")
-    headers = ("Workers", "Camp", "Houses", "Bundles") if wide else ("Wkrs", "Camp", "Hses", "Bndl")
-    for header in headers:
-        table.add_column(header, justify="right")
-    table.add_column("Characters")
+    counts = [0, 1, 2, 3] if wide or not over else [2]  # workers, camp, houses, bundles
+    headers = WIDE_HEADERS if wide else NARROW_HEADERS
+    for k in counts:
+        table.add_column(headers[k], justify="right")
+    if wide:
+        table.add_column("Characters")
     table.add_column("PP", justify="right", no_wrap=True)
     if over:
-        table.add_column("Gold bonus", justify="right")
+        table.add_column("Gold bonus" if wide else "Gold\nbonus", justify="right")
     for seat in range(state.num_players):
         label = Text("▶ " if seat == current else "  ", style="bold")
         label.append(seat_title(seat, names), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
@@ -509,28 +517,42 @@ def _players(state: Caylus1303State, viewer: int | None, names: Sequence[str], w
             Text(str(n), style=RES_STYLES[i]) if n else Text("·", style="dim")
             for i, n in enumerate(state.resources(seat))
         ]
+        numbers = (
+            state.workers(seat),
+            state.camp(seat),
+            state.houses_left(seat),
+            state.bundles_delivered(seat),
+        )
+        cells: list[Text | str] = [label, *resources, *(str(numbers[k]) for k in counts)]
+        if wide:
+            chars = ", ".join(CHARACTERS[c].name for c in state.characters_of(seat))
+            cells.append(Text(chars) if chars else Text("·", style="dim"))
         prestige = view[seat]["prestige"]
-        pp = Text("hidden", style="dim italic") if prestige is None else Text(str(prestige), style="bold")
-        chars = ", ".join(CHARACTERS[c].name for c in state.characters_of(seat))
-        cells: list[Text | str] = [
-            label,
-            *resources,
-            str(state.workers(seat)),
-            str(state.camp(seat)),
-            str(state.houses_left(seat)),
-            str(state.bundles_delivered(seat)),
-            Text(chars) if chars else Text("·", style="dim"),
-            pp,
-        ]
+        cells.append(
+            Text("hidden", style="dim italic") if prestige is None else Text(str(prestige), style="bold")
+        )
         if over:
             cells.append(f"+{state.final_bonus[seat]}")
         table.add_row(*cells, style="on grey11" if seat == viewer and not over else None)
+    return table
+
+
+def _players(
+    state: Caylus1303State,
+    viewer: int | None,
+    names: Sequence[str],
+    console: Console,
+    options: ConsoleOptions,
+) -> Group:
+    """Every player's stock, in the widest layout that fits whole."""
+    wide, narrow = (_players_table(state, viewer, names, wide) for wide in (True, False))
+    table = widest_fitting(console, options, [wide, narrow])
+    workers, _, houses, bundles = WIDE_HEADERS if table is wide else NARROW_HEADERS
     gold_pp = END_PP_PER[RES_NAMES.index("gold")]
     title = Text("Players", style="bold")
-    if over:
+    if state.is_terminal:
         title.append(f" · PP include the gold bonus ({gold_pp} PP per gold left)")
     else:
-        workers, houses, bundles = headers[0], headers[2], headers[3]
         title.append(
             f" · {workers}: ready to place · Camp: recruitment brings {RECRUITMENT[state.num_players]} "
             f"back each round · {houses}: houses left · {bundles}: bundles this round · PP: hidden from the "
@@ -557,7 +579,7 @@ class Caylus1303Table:
             yield _bridge(state)
             yield _supply(state, side_by_side=width >= 100)
         yield _characters(state)
-        yield _players(state, self.seat, self.names, wide=width >= 100)
+        yield _players(state, self.seat, self.names, console, options)
         yield Text(RES_LEGEND, style="dim")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masterbuilder.core.voice import Voice
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
@@ -195,66 +196,70 @@ def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
     return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
 
 
-def describe(state: Caylus1303Rules, action_id: int) -> str:
-    """The sentence a person reads for ``action_id`` in the pending decision."""
+def describe(state: Caylus1303Rules, action_id: int, voice: Voice) -> str:
+    """The sentence a person reads for ``action_id`` in the pending decision, worded for the reader of
+    ``voice``: 'pass: put your house on the Guilds Bridge' for the seat to act, 'seat 2 passes: puts their
+    house on the Guilds Bridge' for the others."""
     label = A.LABELS[action_id]
+    v = voice
     if state._over or not state._stack or action_id not in state._legal_now:
-        return label
+        return label if v.own else f"{v.name(v.actor)}: {label}"
     task = state._stack[-1]
     kind, seat = task[0], task[1]
     a = action_id
     if a == A.PASS:
-        return "pass: put your house on the Guilds Bridge"
+        return v.say("pass", f": {v.verb('put')} {v.your()} house on the Guilds Bridge")
     if a == A.DECLINE:
         if kind == D_EFFECT:
-            return f"do not use the {TILES[task[2]].title}"
-        return _DECLINES.get(kind, "decline")
+            return v.tell(f"do not use the {TILES[task[2]].title}")
+        return v.tell(_DECLINES.get(kind, "decline"))
     if A.PLACE <= a < A.SITE:
-        return _describe_place(state, seat, a - A.PLACE + 1)
+        return v.tell(_describe_place(state, seat, a - A.PLACE + 1, v))
     if a == A.SITE:
         lot = len(state._site) + 1
-        return f"place a worker at the construction site (lot {lot}){_extra_worker(state, seat)}"
+        return v.tell(f"place a worker at the construction site (lot {lot}){_extra_worker(state, seat)}")
     if A.CHAR <= a < A.SLOT:
         c = CHARACTERS[a - A.CHAR]
         holder = state._chars[c.id]
-        src = f" from seat {holder}" if holder >= 0 and holder != seat else ""
-        return f"take the {c.name}{src}: {c.text.rstrip('.')}"
+        src = f" from {v.name(holder)}" if holder >= 0 and holder != seat else ""
+        return v.tell(f"take the {c.name}{src}: {c.text.rstrip('.')}")
     if A.SLOT <= a < A.BUILD:
         slot_tile = TILES[state._slots[a - A.SLOT]]
-        return f"use the construction-site {slot_tile.title}: {slot_tile.setup.text}"
+        return v.tell(f"use the construction-site {slot_tile.title}: {slot_tile.setup.text}")
     if A.BUILD <= a < A.PAY:
         no_stone = kind == D_EFFECT and bool(task[3]) and TILES[task[2]].built.effect is Effect.STONEMASON
-        return _describe_build(A.BUILDABLE[a - A.BUILD], no_stone)
+        return v.tell(_describe_build(A.BUILDABLE[a - A.BUILD], no_stone))
     if A.PAY <= a < A.TAKE:
-        return f"pay 1 {RES_NAMES[a - A.PAY]}"
+        return v.tell(f"pay 1 {RES_NAMES[a - A.PAY]}")
     if A.TAKE <= a < A.MOVE:
         sells = kind == D_EFFECT and TILES[task[2]].built.effect is Effect.SELL_WORKER
         extra = " (returning 1 more worker to the camp)" if sells else ""
-        return f"take 1 {RES_NAMES[a - A.TAKE]}{extra}"
+        return v.tell(f"take 1 {RES_NAMES[a - A.TAKE]}{extra}")
     if A.MOVE <= a < A.CLAIM:
         d = A.MOVES[a - A.MOVE]
         paid = f", {abs(d)} worker{'s' if abs(d) > 1 else ''} to the camp" if kind == D_BRIDGE else ""
         steps = f"{abs(d)} step{'s' if abs(d) > 1 else ''} {'forward' if d > 0 else 'back'}"
-        return f"move the provost {steps} (to after space {state._provost + d}{paid})"
+        return v.tell(f"move the provost {steps} (to after space {state._provost + d}{paid})")
     if A.CLAIM <= a < A.OFFER:
         space = a - A.CLAIM + START_SPACES[0]
-        return f"pay 1 cloth to claim {space_name(state, space)}"
+        return v.tell(f"pay 1 cloth to claim {space_name(state, space)}")
     if a in (A.OFFER, A.OFFER + 1):
         used = TILES[task[2]]
         side = used.setup if task[3] else used.built
-        return offer_text(side.offers[a - A.OFFER])
+        return v.tell(offer_text(side.offers[a - A.OFFER]))
     if a >= A.BUNDLE:
-        return f"deliver {res_text(BUNDLES[a - A.BUNDLE])}"
+        return v.tell(f"deliver {res_text(BUNDLES[a - A.BUNDLE])}")
     if a == A.YES:
-        return "pay 1 wood for a favour"
+        return v.tell("pay 1 wood for a favour")
     return label  # pragma: no cover
 
 
-def _describe_place(state: Caylus1303Rules, seat: int, space: int) -> str:
+def _describe_place(state: Caylus1303Rules, seat: int, space: int, voice: Voice) -> str:
     tile = state._road[space]
     name = TILES[tile].title if tile != EMPTY else "empty space"
     owner = state._owner[space]
-    whose = f"seat {owner}'s" if owner not in (NOBODY, seat) else "the"
+    # the seat to act reads 'the' for its own building (a menu of moves); anyone else 'their'
+    whose = "the" if owner == NOBODY or (owner == seat and voice.own) else voice.your(owner)
     joins = ", joining another worker" if state._w1[space] != NOBODY else ""
     return f"place a worker on {whose} {name} on space {space}{joins}{_extra_worker(state, seat)}"
 
