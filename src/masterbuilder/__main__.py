@@ -1,0 +1,5 @@
+"""python -m masterbuilder: the masterbuilder command."""
+
+from masterbuilder.cli import main
+
+main()
