@@ -1,5 +1,5 @@
-"""Board images for the docs and for replays: a game's SVG board (its piece ``"board"``) at a position, written
-as an SVG file, or as a PNG through headless Chromium (Playwright with the system's browser)."""
+"""Board images for the docs and for replays: a game's SVG board (its piece ``"board"``) at a position,
+written as an SVG file, or as a PNG through headless Chromium (Playwright with the system's browser)."""
 
 from __future__ import annotations
 
