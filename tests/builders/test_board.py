@@ -232,8 +232,6 @@ def test_the_next_send_cost_is_shown_on_the_site() -> None:
     assert "send here: 2 actionsthen needs S1 T1" in _site_text(state, inn)
     state.apply(A.TO + inn)
     assert state.actions_left == 0
-    if state.free_workers(seat):
-        assert "next worker: 3 actionsmore than are left" in _site_text(state, inn)
     give_workers(state, seat, worker(WorkerKind.LABORER, (2, 1, 0, 0)))
     assert "next worker: 3 actionsmore than are left" in _site_text(state, inn)
     # nobody left to send (the free workers go under the worker deck): no cost to show
