@@ -6,28 +6,36 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
 
 .PHONY: serve play test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# the whole set: tests, type-checking, the research adapters, Ray and the charts, the web table
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,interop,arena,web]'
 	touch $(STAMP)
 
+# playing needs only the core dependencies
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+# the web table needs the core and the web extra, not the research stack
 WEBSTAMP := $(VENV)/.installed-web
 
-$(WEBSTAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+$(WEBSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $(WEBSTAMP)
 
 serve: $(WEBSTAMP)
 	$(BIN)/masterbuilder serve $(ARGS)
 
-play: $(STAMP)
-	$(BIN)/masterbuilder play builders --players you,greedy,random $(ARGS)
+play: $(PLAY_STAMP)
+	$(BIN)/masterbuilder play builders --seats you,greedy,random $(ARGS)
 
 test: $(STAMP) lint typecheck pytest
 

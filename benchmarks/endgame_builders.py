@@ -23,14 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from masterbuilder import new_game
-from masterbuilder.agents.builders_greedy import (
+from masterbuilder.agents.plan import play_move
+from masterbuilder.games.builders.heuristic import (
     DEFAULT_WEIGHTS,
     ENDGAME_POINTS,
     ENDGAME_WEIGHTS,
     GreedyBuildersAgent,
     Planner,
 )
-from masterbuilder.agents.plan import play_move
 from masterbuilder.games.builders.state import BuildersState
 
 

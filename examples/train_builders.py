@@ -15,8 +15,13 @@ import json
 import time
 from pathlib import Path
 
-import numpy as np
-import numpy.typing as npt
+from masterbuilder.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:
+    raise missing_extra(exc, "examples/train_builders.py", "gymnasium") from None
 
 from masterbuilder.interop.gymnasium import MasterBuilderEnv
 from masterbuilder.interop.observation import observation_spec

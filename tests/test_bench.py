@@ -121,6 +121,12 @@ def test_bench_writes_a_markdown_table_and_the_openspiel_reference(tmp_path: Pat
     assert easy["iterations"] == 150  # counted, not timed
     assert 0 < medium["steps"] < hard["steps"]  # the guided presets' step budgets
     assert (
-        "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s |"
-        in table
+        "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s "
+        "| steps/s |" in table
     )
+    assert all(m["steps_per_second"] > 0 for m in doc["mcts"])
+    # on screen, what the search counts: simulated steps per move and per second
+    assert "Simulations/move" in result.output and "Steps/move" in result.output
+    for m in doc["mcts"]:
+        row = next(line for line in result.output.splitlines() if f"mcts:{m['preset']} " in line)
+        assert f"{m['steps']:,.0f}" in row and f"{m['seconds_per_move']:.3f}" in row

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from masterbuilder import load_record, new_game
+from masterbuilder import State, load_record, new_game
 from masterbuilder.arena import play_game
 from masterbuilder.cli import app
 from masterbuilder.games.builders.actions import END_TURN, TAKE_COINS
@@ -138,7 +139,11 @@ def test_play_with_options() -> None:
         (["chess"], "Unknown game 'chess'"),
         (["builders", "-p", "you,nobot"], "Unknown bot 'nobot'"),
         (["builders", "-p", "you"], "is for 2 to 4 players"),
-        (["builders", "-p", "you,,random"], "--players takes comma-separated names"),
+        (["builders", "--seats", "you"], "is for 2 to 4 players"),
+        (["builders", "--players", "5"], "is for 2 to 4 players, not 5"),
+        (["builders", "--players", "3", "--seats", "you,random"], "--players is 3 but --seats names 2"),
+        (["builders", "--players", "you,random", "--seats", "you,random"], "Give the seats once"),
+        (["builders", "-s", "you,,random"], "--seats takes comma-separated names"),
         (["builders", "-o", "round_limit=x"], "must be an integer"),
         (["builders", "-o", "colour=red"], "has no option 'colour'"),
     ],
@@ -147,6 +152,49 @@ def test_play_bad_arguments(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert message in result.stderr and one_line(result.stderr)
+
+
+def test_play_seats_by_name_and_players_by_count(tmp_path: Path) -> None:
+    def seats(args: list[str]) -> list[str]:
+        result = runner.invoke(
+            app, ["play", "builders", *args, "--seed", "5", "--save", "s.json"], input="q\n"
+        )
+        assert result.exit_code == 0, result.output
+        names: list[str] = read_json(tmp_path / "s.json")["names"]
+        (tmp_path / "s.json").unlink()
+        return names
+
+    assert seats(["--seats", "you,random,greedy"]) == ["you", "random", "greedy"]
+    assert seats(["-s", "random,You"]) == ["random", "you"]
+    assert seats(["--players", "you,random"]) == ["you", "random"]  # the older spelling of --seats
+    assert seats(["--players", "3"]) == ["you", "greedy", "greedy"]  # a count, as in simulate
+    assert seats(["--players", "3", "--seats", "random,you,random"]) == ["random", "you", "random"]
+    assert seats([]) == ["you", "greedy"]
+    result = runner.invoke(
+        app, ["play", "builders", "-p", "3", "--seed", "5", "--save", "s.json"], input="q\n"
+    )
+    assert "seat 0: you, seat 1: greedy, seat 2: greedy" in result.output
+    assert "(Choose who sits where with --seats, e.g. --seats you,greedy,random.)" in result.output
+
+
+class SlowBot:
+    """A bot that takes its time over the first legal move."""
+
+    name = "slow"
+
+    def choose(self, state: State) -> int:
+        time.sleep(0.3)
+        return state.legal_action_ids()[0]
+
+
+def test_a_bot_thinks_under_a_spinner_on_a_terminal_only() -> None:
+    for is_terminal in (True, False):
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=is_terminal, width=100, highlight=False)
+        state = new_game("builders", players=2, seed=7)  # seat 1 moves first
+        table = terminal.TerminalTable(state, ["you", "slow"], console, ask=lambda prompt: "q")
+        assert table.play({1: SlowBot()}) is terminal.Ending.QUIT
+        assert ("seat 1 (slow) is thinking…" in out.getvalue()) is is_terminal
 
 
 def test_parse_move() -> None:
@@ -300,3 +348,144 @@ def test_builders_renderer_draws_every_kind_of_position() -> None:
             step += 1
     text = buffer.getvalue()
     assert "top of the deck" in text and "WINNER" in text
+
+
+# ---- --save -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("save", "message"),
+    [
+        ("blocker/game.json", "Cannot save the record there: blocker is a file, not a folder."),
+        ("blocker/deeper/game.json", "Cannot save the record there: blocker is a file, not a folder."),
+        ("folder", "Cannot save the record there: folder is a folder; give a file name."),
+        ("old.json", "Cannot save the record there: old.json already exists; give --force to overwrite it"),
+    ],
+)
+def test_save_is_checked_before_the_game(tmp_path: Path, save: str, message: str) -> None:
+    (tmp_path / "blocker").write_text("a file", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "old.json").write_text("{}", encoding="utf-8")
+    result = runner.invoke(app, ["play", "builders", "-s", "random,random", "--seed", "1", "--save", save])
+    assert result.exit_code == 2
+    assert message in result.stderr and one_line(result.stderr)
+    assert "seat 0" not in result.stdout  # no game was played
+    assert (tmp_path / "old.json").read_text(encoding="utf-8") == "{}"
+
+
+def test_save_overwrites_only_with_force(tmp_path: Path) -> None:
+    (tmp_path / "old.json").write_text("{}", encoding="utf-8")
+    args = ["play", "builders", "-s", "you,random", "--seed", "1", "--save", "old.json", "--force"]
+    result = runner.invoke(app, args, input="q\n")
+    assert result.exit_code == 0, result.output
+    assert read_json(tmp_path / "old.json")["names"] == ["you", "random"]
+
+
+def test_a_save_that_fails_at_the_end_falls_back_to_the_records_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "out").mkdir()
+
+    def ask(prompt: str) -> str:  # during the game, the folder of --save turns into a file
+        (tmp_path / "out").rmdir()
+        (tmp_path / "out").write_text("now a file", encoding="utf-8")
+        return "q"
+
+    monkeypatch.setattr(terminal, "console_ask", lambda console: ask)
+    result = runner.invoke(
+        app, ["play", "builders", "-s", "you,random", "--seed", "3", "--save", "out/g.json"]
+    )
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "records").glob("builders-seed3-*.json"))
+    assert len(saved) == 1
+    assert "Could not save to out/g.json (" in result.output
+    assert f"Record saved to {saved[0].relative_to(tmp_path)}" in result.output
+    assert read_json(saved[0])["names"] == ["you", "random"]
+
+
+# ---- --resume -----------------------------------------------------------------------------------------
+def test_a_quit_game_resumes_with_its_seats_and_saves_back(tmp_path: Path) -> None:
+    args = ["play", "builders", "-s", "you,random", "--seed", "7", "--save", "g.json"]
+    first = runner.invoke(app, args, input="3\nq\n")
+    assert first.exit_code == 0, first.output
+    assert "Continue it with: masterbuilder play --resume g.json" in first.output
+    saved = read_json(tmp_path / "g.json")["actions"]
+
+    again = runner.invoke(app, ["play", "--resume", "g.json"], input="3\nq\n")
+    assert again.exit_code == 0, again.output
+    assert f"seed 7 · resumed after move {len(saved)} · seat 0: you, seat 1:" in again.output
+    record = read_json(tmp_path / "g.json")
+    assert record["names"] == ["you", "random"]
+    assert record["actions"][: len(saved)] == saved and record["actions"][len(saved)] == TAKE_COINS
+    assert load_record(record).coins(0) == 12  # type: ignore[attr-defined]  # two coins taken, one per run
+
+    # new seats: two bots finish it, into another file; the first is left as it was
+    done = runner.invoke(
+        app, ["play", "builders", "--resume", "g.json", "-s", "random,random", "--save", "end.json"]
+    )
+    assert done.exit_code == 0, done.output
+    assert "Final scores" in done.output and "Continue it with" not in done.output
+    end = read_json(tmp_path / "end.json")
+    assert (
+        end["names"] == ["random", "random"] and end["actions"][: len(record["actions"])] == record["actions"]
+    )
+    assert load_record(end).is_terminal
+    assert read_json(tmp_path / "g.json") == record
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--resume", "nothing.json"], "No such file: nothing.json"),
+        (
+            ["--resume", "done.json"],
+            "The game in done.json is over; step through it with: masterbuilder replay",
+        ),
+        (["--resume", "quit.json", "--seed", "3"], "--resume continues the saved game with its own seed"),
+        (
+            ["--resume", "quit.json", "-o", "round_limit=3"],
+            "--resume continues the saved game with its own seed",
+        ),
+        (["caylus", "--resume", "quit.json"], "quit.json holds a game of builders, not caylus."),
+        (["--resume", "quit.json", "-s", "you,random,random"], "is a 2-player game; give 2 seats, not 3."),
+        (["--resume", "quit.json", "--players", "3"], "quit.json is a 2-player game, not 3."),
+        (["--resume", "nameless.json"], "nameless.json does not say who sat where; give --seats"),
+        ([], "Give the game to play"),
+    ],
+)
+def test_resume_refusals(tmp_path: Path, args: list[str], message: str) -> None:
+    runner.invoke(app, ["play", "builders", "-s", "random,random", "--seed", "2", "--save", "done.json"])
+    runner.invoke(
+        app, ["play", "builders", "-s", "you,random", "--seed", "2", "--save", "quit.json"], input="q\n"
+    )
+    (tmp_path / "nameless.json").write_text(json.dumps(new_game("builders", players=2, seed=1).record()))
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and one_line(result.stderr)
+
+
+# ---- help ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command", [[], ["games"], ["play"], ["replay"], ["simulate"], ["tournament"], ["bench"]]
+)
+def test_help_shows_plain_metavariables(command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    for label in ("<str>", "<bool>", "<int>", "<float>", "<path>", "<list", "{game}", "{GAME}", "{file}"):
+        assert label not in text
+    if command and command != ["games"]:
+        assert "Usage: masterbuilder " + command[0] + " [OPTIONS] " in text
+        assert ("[GAME]" if command == ["play"] else "FILE" if command == ["replay"] else " GAME") in text
+    if command in (["play"], ["simulate"], ["tournament"], ["bench"]):
+        assert "The game: builders, caylus, caylus1303" in text
+
+
+def test_command_summaries_are_one_paragraph() -> None:
+    text = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+    assert (
+        "bench       Measure the engine on one core: random playouts, clone() and the MCTS presets' time"
+        in text
+    )
+    assert (
+        "play        Play in the terminal against bots, or hot-seat; every game is saved, and --resume"
+        in text
+    )

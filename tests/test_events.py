@@ -20,9 +20,9 @@ from masterbuilder import load_record, new_game
 from masterbuilder.arena import play_game
 from masterbuilder.cli import app
 from masterbuilder.core.state import State
-from masterbuilder.games.builders.cards import BUILDINGS, WAGE
+from masterbuilder.games.builders.data import BUILDINGS, WAGE
 from masterbuilder.games.caylus import CaylusState
-from masterbuilder.games.caylus.tiles import BY_KEY, SECTION_FAVOURS, SECTION_NAMES, SECTION_PENALTY
+from masterbuilder.games.caylus.data import BY_KEY, SECTION_FAVOURS, SECTION_NAMES, SECTION_PENALTY
 from masterbuilder.ui import TerminalTable
 from masterbuilder.ui.events import amount, and_list, log_events, signed, summarise, summariser_for
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from masterbuilder.agents import make_agent, register_agent
@@ -24,7 +26,7 @@ from masterbuilder.arena.tournament import (
     seat_cycle,
     summarize_tournament,
 )
-from masterbuilder.cli import app
+from masterbuilder.cli import _tournament_text, app
 
 runner = CliRunner()
 BUILDERS3 = TournamentConfig("builders", 2, ("greedy", "heuristic", "random"), seed=5)
@@ -265,3 +267,49 @@ def test_standings_time_the_decisions(tmp_path: Path) -> None:
     # Results written before the timing fields existed still summarise, without timings.
     old = [{k: v for k, v in r.items() if k not in ("decisions", "think", "think_max")} for r in results]
     assert all(s.seconds_per_move is None for s in summarize_tournament(BUILDERS3, old).agents)
+
+
+def test_cli_progress_bar_counts_games_and_time_left_unless_quiet(tmp_path: Path) -> None:
+    args = ["tournament", "builders", "-a", "random,greedy", "-n", "2", "--out", str(tmp_path / "r.jsonl")]
+    shown = runner.invoke(app, args)
+    assert shown.exit_code == 0, shown.output
+    assert "Tournament" in shown.stderr and "2/2" in shown.stderr and "elapsed," in shown.stderr
+    assert "left" in shown.stderr
+    (tmp_path / "r.jsonl").unlink()
+    quiet = runner.invoke(app, [*args, "--quiet"])
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stderr == "" and "OpenSkill ratings" in quiet.stdout
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_tables_fit_the_width_with_names_and_intervals_whole(width: int) -> None:
+    agents = ("mcts:hard", "heuristic#1", "heuristic#2", "heuristic#3")
+    config = TournamentConfig("builders", 4, agents)
+    cycle = seat_cycle(agents, 4)
+    results = [record(i, list(cycle[i % 4]), [20, 100 + i, 7, 3], [i % 4]) for i in range(8)]
+    summary = summarize_tournament(config, results)
+    out = io.StringIO()
+    _tournament_text(Console(file=out, width=width), summary, by_seat=True, seconds=1.0)
+    text = out.getvalue()
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert "…" not in text
+    lines = {agent: [line for line in text.splitlines() if agent in line] for agent in agents}
+    assert all(len(found) == 1 + 1 + 4 for found in lines.values())  # standings, rating, 4 seats
+    for s in summary.agents:
+        interval = f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}"
+        assert interval in lines[s.agent][0] and f"{s.mean_score:.2f}" in lines[s.agent][0]
+    assert text.splitlines()[1].startswith("┏") is (width == 120)  # boxed when it fits, compact when not
+
+
+def test_cli_rerun_of_a_finished_tournament_says_it_was_complete(tmp_path: Path) -> None:
+    args = ["tournament", "builders", "-a", "random,greedy", "-q", "--out", str(tmp_path / "r.jsonl")]
+    first = runner.invoke(app, [*args, "-n", "2"])
+    assert "played in" in first.stdout and "Already complete" not in first.stdout
+    again = runner.invoke(app, [*args, "-n", "2"])
+    assert again.exit_code == 0, again.output
+    assert "Already complete: all 2 games were in the results file, so none was played" in again.stdout
+    assert "played in" not in again.stdout
+    more = runner.invoke(app, [*args, "-n", "3"])
+    assert "Resumed: 1 game played in" in more.stdout and "after 2 in the results file." in more.stdout
+    doc = json.loads(runner.invoke(app, [*args, "-n", "3", "--json"]).stdout)
+    assert doc["games"] == 3 and doc["played"] == 0

@@ -190,6 +190,7 @@ def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> li
                 "seconds_per_move": per_move,
                 "max_seconds": longest,
                 "iterations_per_second": iterations / elapsed if elapsed > 0 else 0.0,
+                "steps_per_second": steps / elapsed if elapsed > 0 else 0.0,
             }
         )
     return rows
@@ -267,13 +268,15 @@ def markdown(doc: dict[str, Any]) -> str:
     if doc.get("mcts"):
         lines += [
             "",
-            "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s |",
-            "|---|---|---|---|---|---|",
+            "| MCTS preset | iterations per move | steps per move | s per move | longest | iterations/s "
+            "| steps/s |",
+            "|---|---|---|---|---|---|---|",
         ]
         for m in doc["mcts"]:
             cells = [m["preset"], f"{m['iterations']:,.0f}", f"{m.get('steps', 0):,.0f}"]
             cells += [f"{m['seconds_per_move']:.3f}", f"{m.get('max_seconds', 0):.3f}"]
-            lines.append("| " + " | ".join([*cells, f"{m['iterations_per_second']:,.0f}"]) + " |")
+            cells += [f"{m['iterations_per_second']:,.0f}", f"{m.get('steps_per_second', 0):,.0f}"]
+            lines.append("| " + " | ".join(cells) + " |")
     ref = doc.get("reference")
     lines.append("")
     if ref:
@@ -303,6 +306,26 @@ def results_table(game: str, results: Sequence[BenchResult]) -> Table:
     return table
 
 
+def mcts_table(mcts: Sequence[dict[str, Any]]) -> Table:
+    """The MCTS presets' timings: what the search counts is simulated steps (actions played inside the
+    search), since a guided preset runs few simulations, each of many steps."""
+    decisions = mcts[0]["decisions"] if mcts else 0
+    plural = "" if decisions == 1 else "s"
+    table = Table(title=f"MCTS presets: {decisions} decision{plural} from mid-game positions, one core")
+    for column in ("Preset", "s/move", "Longest", "Simulations/move", "Steps/move", "Steps/s"):
+        table.add_column(column, justify="left" if column == "Preset" else "right")
+    for m in mcts:
+        table.add_row(
+            f"mcts:{m['preset']}",
+            f"{m['seconds_per_move']:.3f}",
+            f"{m['max_seconds']:.3f}",
+            f"{m['iterations']:,.0f}",
+            f"{m['steps']:,.0f}",
+            f"{m['steps_per_second']:,.0f}",
+        )
+    return table
+
+
 def default_output(game: str) -> Path:
     return Path("bench-results") / f"{game}.json"
 
@@ -328,13 +351,9 @@ def run_bench(
         reference = openspiel_reference(min(1.0, max(0.05, seconds / 10)))
     doc = bench_document(game, seconds, results, reference, mcts)
     out.print(results_table(game, results))
-    for m in mcts:
-        out.print(
-            f"mcts:{m['preset']}: {m['iterations']:,.0f} iterations, {m['seconds_per_move']:.3f} s per move "
-            f"(longest {m['max_seconds']:.3f}), "
-            f"{m['iterations_per_second']:,.0f} iterations/s",
-            markup=False,
-        )
+    if mcts:
+        out.print(mcts_table(mcts))
+        out.print("Steps: actions simulated by the search (a simulation plays many steps).")
     machine = doc["machine"]
     out.print(
         f"{machine['processor']} · {machine['cpu_count']} CPUs · "

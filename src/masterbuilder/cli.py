@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import masterbuilder
@@ -29,12 +40,16 @@ from masterbuilder.arena.tournament import (
     summarize_tournament,
 )
 from masterbuilder.bench import run_bench
-from masterbuilder.core.registry import GAMES, GameInfo, game_info, new_game
+from masterbuilder.cli_help import PlainCommand, PlainGroup
+from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
+from masterbuilder.core.state import State
+from masterbuilder.extras import MissingExtra, require
 from masterbuilder.ui import records
 from masterbuilder.ui.replay import replay as run_replay
 from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
 
 app = typer.Typer(
+    cls=PlainGroup,
     name="masterbuilder",
     help="Rules engines, bots and tooling for master-builder board games.",
     no_args_is_help=True,
@@ -42,6 +57,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+GAME_HELP = f"The game: {', '.join(sorted(GAMES))} (see `masterbuilder games`)."
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
@@ -109,14 +125,38 @@ def _default_bot(game: str) -> str:
 OptionList = Annotated[
     list[str] | None,
     typer.Option(
-        "--option", "-o", help="Game option as key=value (value read as JSON if it parses); repeatable."
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Game option as key=value (value read as JSON if it parses); repeatable.",
     ),
 ]
 
 
+QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", metavar="", help="No progress bar (on stderr).")]
+
+
+def games_progress(what: str, disable: bool) -> Progress:
+    """A progress bar on stderr for a run of games: games done, time elapsed and time left."""
+    return Progress(
+        SpinnerColumn(),
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        console=Console(stderr=True),
+        disable=disable,
+    )
+
+
 @app.callback(invoke_without_command=True)
 def _root(
-    version: Annotated[bool, typer.Option("--version", help="Show the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", metavar="", help="Show the version and exit.")
+    ] = False,
 ) -> None:
     if version:
         typer.echo(f"masterbuilder {masterbuilder.__version__}")
@@ -124,7 +164,7 @@ def _root(
 
 
 # ---- games ---------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def games() -> None:
     """List the games, their options and the bots that play them."""
     console = Console(highlight=False)
@@ -143,7 +183,7 @@ def games() -> None:
                     meaning = f"{opt.minimum} to {opt.maximum}. {meaning}"
                 table.add_row(key, json.dumps(opt.default), meaning)
             console.print(table)
-        bots = Table(title="Bots (--players / --agents)", title_justify="left")
+        bots = Table(title="Bots (--seats / --agents)", title_justify="left")
         bots.add_column("Bot")
         bots.add_column("Plays like")
         for bot in agents_for(name):
@@ -153,66 +193,190 @@ def games() -> None:
 
 
 # ---- play ----------------------------------------------------------------------------------------------
-@app.command()
+def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[str]:
+    """The seats of a game to play: ``--seats`` names them; ``--players`` is a count (you and the default
+    bot), or, given names, the older spelling of ``--seats``."""
+    count: int | None = None
+    if players is not None:
+        if players.strip().isdigit():
+            count = _check_players(info, int(players))
+        elif seats is not None:
+            fail("Give the seats once, with --seats (--players takes the number of players).")
+        else:
+            seats = players
+    if seats is None:
+        bot = _default_bot(info.name)
+        return [HUMAN] + [bot] * ((count or 2) - 1)
+    names = [HUMAN if n.casefold() == HUMAN else n for n in _names(seats, "--seats")]
+    if count is not None and count != len(names):
+        fail(f"--players is {count} but --seats names {len(names)} seats; give one name per seat.")
+    return names
+
+
+@app.command(cls=PlainCommand)
 def play(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --resume."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            "-s",
+            metavar="NAMES",
+            help=f"Who sits where, in order, comma-separated: '{HUMAN}' for a person (several = hot-seat) "
+            "or a bot name. Default: you against one bot.",
+        ),
+    ] = None,
     players: Annotated[
         str | None,
         typer.Option(
             "--players",
             "-p",
-            help=f"Seats in order, comma-separated: '{HUMAN}' for a person (several = hot-seat), or a bot "
-            "name. Default: you against one bot.",
+            metavar="N",
+            help="Number of players, as in simulate and tournament: you and the default bot in the other "
+            "seats. (Seat names here are read as --seats.)",
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Game seed (default: a random one, shown).")] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Game seed (default: a random one, shown).")
+    ] = None,
     option: OptionList = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
+        typer.Option(
+            metavar="FILE", help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", metavar="", help="Let --save overwrite an existing file.")
+    ] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Continue a saved game (a record from `play`) with its seats and bots, or those given with "
+            "--seats; it is saved back to the same file unless --save says otherwise.",
+        ),
     ] = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat; the record is saved however the game ends."""
-    info = _game(game)
-    options = _options(info, option)
-    if players is None:
-        players = f"{HUMAN},{_default_bot(game)}"
-    names = [HUMAN if n.casefold() == HUMAN else n for n in _names(players, "--players")]
-    count = _check_players(info, len(names))
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+    """Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."""
+    if resume is not None:
+        state, names = _resumed(resume, game, seats, players, seed, option)
+        info, seed, count = game_info(state.game), state.seed, state.num_players
+        if save is None:
+            save, force = resume, True  # the same game, grown by the moves played now
+    elif game is None:
+        fail("Give the game to play (see `masterbuilder games`), or --resume RECORD.json.")
+    else:
+        info = _game(game)
+        options = _options(info, option)
+        names = _seat_names(info, seats, players)
+        count = _check_players(info, len(names))
+        if seed is None:
+            seed = random.SystemRandom().randrange(1_000_000)
+        state = new_game(info.name, players=count, seed=seed, options=options)
+    problem = records.save_problem(save, force)
+    if problem is not None:
+        fail(
+            f"Cannot save the record there: {problem}"
+            if save is not None
+            else f"Cannot save the record in {records.RECORDS_DIR}/: {problem} Give --save."
+        )
     bots = {
-        s: _bot(name, game, bot_seed)
+        s: _bot(name, info.name, bot_seed)
         for s, (name, bot_seed) in enumerate(zip(names, agent_seeds(seed, count), strict=True))
         if name != HUMAN
     }
     console = Console(highlight=False)
-    state = new_game(game, players=count, seed=seed, options=options)
-    console.print(f"{info.title} · seed {seed} · " + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names)))
+    resumed = f"resumed after move {len(state.history)} · " if resume is not None else ""
+    console.print(
+        f"{info.title} · seed {seed} · {resumed}" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names))
+    )
+    if resume is None and seats is None and players is not None and players.strip().isdigit():
+        example = ",".join([HUMAN, _default_bot(info.name), "random", "mcts:easy", "mcts:medium"][:count])
+        console.print(f"(Choose who sits where with --seats, e.g. --seats {example}.)", markup=False)
     table = TerminalTable(state, names, console)
     ending = table.play(bots)
     try:
-        path = records.save_record(state, save, names)
+        path, problem = records.save_with_fallback(state, save, names)
     except OSError as exc:
-        fail(f"Could not save the record: {exc}", code=1)
+        fail(str(exc), code=1)
+    if problem is not None:
+        console.print(f"Could not save to {save} ({problem}).", markup=False, soft_wrap=True)
     console.print(f"Record saved to {path}", markup=False, soft_wrap=True)
-    console.print(f"Replay it with: masterbuilder replay {path}", markup=False, soft_wrap=True)
+    if not state.is_terminal:
+        console.print(
+            f"Continue it with: masterbuilder play --resume {shlex.quote(str(path))}",
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"Replay it with: masterbuilder replay {shlex.quote(str(path))}", markup=False, soft_wrap=True
+    )
     if ending is Ending.INTERRUPTED:
         raise typer.Exit(EXIT_INTERRUPTED)
     if ending is Ending.BOT_ERROR:
         raise typer.Exit(1)
 
 
+def _resumed(
+    path: Path,
+    game: str | None,
+    seats: str | None,
+    players: str | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> tuple[State, list[str]]:
+    """The saved game to continue and who sits where: the saved seats, or those given with --seats."""
+    if seed is not None or option:
+        fail(
+            "--resume continues the saved game with its own seed and options; leave out --seed and --option."
+        )
+    try:
+        record = records.read_record(path)
+        state = load_record(record)
+    except TypeError as exc:
+        fail(f"{path}: the record has a field of the wrong type ({exc}).")
+    except ValueError as exc:
+        fail(f"{path}: {exc}")
+    if game is not None and _game(game).name != state.game:
+        fail(f"{path} holds a game of {state.game}, not {game}.")
+    if state.is_terminal:
+        fail(
+            f"The game in {path} is over; step through it with: masterbuilder replay {shlex.quote(str(path))}"
+        )
+    count = state.num_players
+    if players is not None and players.strip().isdigit():
+        if int(players) != count:
+            fail(f"{path} is a {count}-player game, not {players}.")
+        players = None
+    if seats is None and players is None:
+        names = records.record_names(record)
+        if not all(names):
+            fail(f"{path} does not say who sat where; give --seats (one name per seat, {count} seats).")
+    else:
+        names = _seat_names(game_info(state.game), seats, players)
+        if len(names) != count:
+            fail(f"{path} is a {count}-player game; give {count} seats, not {len(names)}.")
+    return state, [HUMAN if n.casefold() == HUMAN else n for n in names]
+
+
 # ---- replay --------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record saved by `masterbuilder play` (JSON).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A record saved by `masterbuilder play` (JSON).")
+    ],
     no_pause: Annotated[
-        bool, typer.Option("--no-pause", help="Print everything without waiting for Enter.")
+        bool, typer.Option("--no-pause", metavar="", help="Print everything without waiting for Enter.")
     ] = False,
     to: Annotated[
         int | None,
-        typer.Option("--to", help="Jump to the position after move N (with --no-pause: show only that)."),
+        typer.Option(
+            "--to", metavar="N", help="Jump to the position after move N (with --no-pause: show only that)."
+        ),
     ] = None,
 ) -> None:
     """Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."""
@@ -225,26 +389,50 @@ def replay(
 
 
 # ---- simulate ------------------------------------------------------------------------------------------
+def fitted_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> Table:
+    """A table boxed as usual if it fits ``width`` columns (80 when the output is piped), else in a compact
+    layout (no box, one space between columns) that fits agent names and intervals whole; an agent name too
+    long even for that wraps instead of being cut."""
+    cells = [list(row) for row in rows]
+
+    def build(compact: bool) -> Table:
+        if compact:
+            table = Table(
+                title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 0)
+            )
+        else:
+            table = Table(title=title, title_justify="left")
+        for column in columns:
+            table.add_column(column, justify="left" if column == "Agent" else "right", overflow="fold")
+        for row in cells:
+            table.add_row(*row)
+        return table
+
+    wide = build(compact=False)
+    natural = Console(width=10 * width).measure(wide).maximum  # a console as wide as the table wants
+    return wide if natural <= width else build(compact=True)
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{low:.1%}–{high:.1%}"
+
+
 def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
-    table = Table(title=f"{GAMES[summary.game].title}: {summary.games} games", title_justify="left")
-    table.add_column("Seat", justify="right")
-    table.add_column("Agent")
-    table.add_column("Wins", justify="right")
-    table.add_column("Shared", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("Mean score", justify="right")
-    for s in summary.seats:
-        table.add_row(
+    columns = ("Seat", "Agent", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
+    rows = [
+        (
             str(s.seat),
             s.agent,
             str(s.wins),
             str(s.shared_wins),
             f"{s.win_rate:.1%}",
-            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            _interval(s.win_rate_low, s.win_rate_high),
             f"{s.mean_score:.2f}",
         )
-    console.print(table)
+        for s in summary.seats
+    ]
+    title = f"{GAMES[summary.game].title}: {summary.games} games"
+    console.print(fitted_table(title, columns, rows, console.width))
     if summary.shared_games:
         console.print(
             f"{summary.shared_games} game(s) ended in a tie for first: every tied seat counts a win "
@@ -257,21 +445,28 @@ def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
     console.print(f"{summary.games} games in {seconds:.2f} s ({summary.games / seconds:.1f} games/s)")
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
         str | None,
         typer.Option(
-            "--agents", "-a", help="Bots in seat order, comma-separated (default: random in every seat)."
+            "--agents",
+            "-a",
+            metavar="BOTS",
+            help="Bots in seat order, comma-separated (default: random in every seat).",
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of players (default: number of agents).")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", help="Number of players (default: number of agents)."),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+    ] = False,
+    quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
     """Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."""
@@ -291,14 +486,7 @@ def simulate(
     if games_count < 1:
         fail(f"--games must be at least 1, not {games_count}.")
 
-    progress = Progress(
-        TextColumn("Simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
-    )
+    progress = games_progress("Simulating", disable=as_json or quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("games", total=games_count)
@@ -324,47 +512,48 @@ def simulate(
 
 
 # ---- tournament ----------------------------------------------------------------------------------------
-def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool, seconds: float) -> None:
+def _tournament_text(
+    console: Console, summary: TournamentSummary, by_seat: bool, seconds: float, resumed: int = 0
+) -> None:
+    """The tables and notes; ``resumed``: how many of the games were already in the results file."""
     config = summary.config
     title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
-    table = Table(title=title, title_justify="left")
-    for column in ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score", "s/move", "Max s"):
-        table.add_column(column, justify="left" if column == "Agent" else "right")
-    for s in summary.agents:
-        table.add_row(
+    columns: tuple[str, ...] = ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
+    columns += ("s/move", "Max s")
+    rows: list[tuple[str, ...]] = [
+        (
             s.agent,
             str(s.games),
             str(s.wins),
             str(s.shared_wins),
             f"{s.win_rate:.1%}",
-            f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+            _interval(s.win_rate_low, s.win_rate_high),
             f"{s.mean_score:.2f}",
             "–" if s.seconds_per_move is None else f"{s.seconds_per_move:.3f}",
             "–" if s.max_seconds_per_move is None else f"{s.max_seconds_per_move:.2f}",
         )
-    console.print(table)
-    rated = Table(title="OpenSkill ratings (Plackett-Luce)", title_justify="left")
-    for column in ("Agent", "μ", "σ", "Ordinal (μ − 3σ)"):
-        rated.add_column(column, justify="left" if column == "Agent" else "right")
-    for r in summary.ratings:
-        rated.add_row(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
-    console.print(rated)
+        for s in summary.agents
+    ]
+    console.print(fitted_table(title, columns, rows, console.width))
+    rows = [(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}") for r in summary.ratings]
+    columns = ("Agent", "μ", "σ", "Ordinal (μ − 3σ)")
+    console.print(fitted_table("OpenSkill ratings (Plackett-Luce)", columns, rows, console.width))
     if by_seat:
-        seats = Table(title="By seat (Score: mean score)", title_justify="left")
-        for column in ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score"):
-            seats.add_column(column, justify="left" if column == "Agent" else "right", no_wrap=True)
-        for s in summary.seats:
-            seats.add_row(
+        columns = ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score")
+        rows = [
+            (
                 str(s.seat),
                 s.agent,
                 str(s.games),
                 str(s.wins),
                 str(s.shared_wins),
                 f"{s.win_rate:.1%}",
-                f"{s.win_rate_low:.1%}–{s.win_rate_high:.1%}",
+                _interval(s.win_rate_low, s.win_rate_high),
                 f"{s.mean_score:.2f}",
             )
-        console.print(seats)
+            for s in summary.seats
+        ]
+        console.print(fitted_table("By seat (Score: mean score)", columns, rows, console.width))
     console.print("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
     console.print("s/move: mean seconds per decision with a real choice (wall clock); Max s: the longest.")
     if summary.games % summary.cycle:
@@ -372,35 +561,64 @@ def _tournament_text(console: Console, summary: TournamentSummary, by_seat: bool
             f"Note: the seat rotation repeats every {summary.cycle} games; {summary.games} games is not a "
             "multiple, so seats are not exactly balanced."
         )
-    console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
+    played = summary.games - resumed
+    if not played:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
+        console.print(
+            f"Already complete: all {summary.games} games were in the results file, so none was played "
+            "(a larger --games extends it)."
+        )
+    elif resumed:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
+        games = "1 game" if played == 1 else f"{played} games"
+        console.print(f"Resumed: {games} played in {seconds:.2f} s, after {resumed} in the results file.")
+    else:
+        console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
 
 
-@app.command()
+@app.command(cls=PlainCommand)
 def tournament(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
-        str, typer.Option("--agents", "-a", help="The bots, comma-separated, each named once.")
+        str,
+        typer.Option("--agents", "-a", metavar="BOTS", help="The bots, comma-separated, each named once."),
     ],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players per game (default: number of agents).")
+        int | None,
+        typer.Option("--players", "-p", metavar="N", help="Players per game (default: number of agents)."),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Games played in parallel.")] = 1,
-    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 0,
+    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", help="Games played in parallel.")
+    ] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
     out: Annotated[
         Path | None,
         typer.Option(
+            metavar="FILE",
             help="Results file, one JSON line per game; rerunning resumes it "
-            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl)."
+            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl).",
         ),
     ] = None,
-    backend: Annotated[str, typer.Option(help="Where games run: process or ray.")] = "process",
+    backend: Annotated[
+        str, typer.Option(metavar="process|ray", help="Where games run: process or ray.")
+    ] = "process",
     ray_address: Annotated[
-        str | None, typer.Option("--ray-address", help="Ray cluster to join (default: a local instance).")
+        str | None,
+        typer.Option(
+            "--ray-address", metavar="ADDRESS", help="Ray cluster to join (default: a local instance)."
+        ),
     ] = None,
-    chart: Annotated[Path | None, typer.Option(help="Write a PNG of the ratings over the games.")] = None,
-    by_seat: Annotated[bool, typer.Option("--by-seat", help="Also show the results by seat.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    chart: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write a PNG of the ratings over the games.")
+    ] = None,
+    by_seat: Annotated[
+        bool, typer.Option("--by-seat", metavar="", help="Also show the results by seat.")
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+    ] = False,
+    quiet: QuietFlag = False,
     option: OptionList = None,
 ) -> None:
     """Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."""
@@ -418,6 +636,13 @@ def tournament(
         fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}.")
     if ray_address is not None and backend != "ray":
         fail("--ray-address needs --backend ray.")
+    try:  # before any game is played
+        if backend == "ray":
+            require(("ray",), "--backend ray", "arena")
+        if chart is not None:
+            require(("matplotlib",), "--chart", "arena")
+    except MissingExtra as exc:
+        fail(str(exc))
     try:
         config = TournamentConfig(game, count, tuple(names), seed, options)
     except ValueError as exc:
@@ -426,15 +651,14 @@ def tournament(
         tag = "_".join(n.replace(":", "-").replace("/", "-") for n in names)
         out = Path("results") / f"{game}-{count}p-{tag}-seed{seed}.jsonl"
 
-    progress = Progress(
-        TextColumn("Tournament"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
-    )
+    progress = games_progress("Tournament", disable=as_json or quiet)
     start = time.perf_counter()
+    before = [0]  # games already in the results file
+
+    def resumed(done: int) -> None:
+        before[0] = done
+        progress.reset(task, completed=done)  # the time left is then estimated from new games only
+
     with progress:
         task = progress.add_task("games", total=games_count)
         try:
@@ -446,7 +670,7 @@ def tournament(
                 backend=backend,
                 ray_address=ray_address,
                 on_game=lambda _: progress.advance(task),
-                on_resume=lambda n: progress.update(task, completed=n),
+                on_resume=resumed,
             )
         except KeyboardInterrupt:
             progress.stop()
@@ -466,36 +690,46 @@ def tournament(
     if as_json:
         doc = summary.to_json()
         doc.update(results=str(out), seconds=seconds, chart=None if chart is None else str(chart))
+        doc.update(played=summary.games - before[0])
         typer.echo(json.dumps(doc, indent=2))
     else:
         console = Console(highlight=False)
-        _tournament_text(console, summary, by_seat, seconds)
+        _tournament_text(console, summary, by_seat, seconds, before[0])
         console.print(f"Results: {out}", markup=False, soft_wrap=True)
         if chart is not None:
             console.print(f"Chart: {chart}", markup=False, soft_wrap=True)
 
 
 # ---- bench ---------------------------------------------------------------------------------------------
-@app.command()
+@app.command(cls=PlainCommand)
 def bench(
-    game: Annotated[str, typer.Argument(help="The game (see `masterbuilder games`).")],
-    seconds: Annotated[float, typer.Option(help="Time budget in all, shared by the player counts.")] = 5.0,
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
+    seconds: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Time budget in all, shared by the player counts.")
+    ] = 5.0,
     players: Annotated[
         str | None,
         typer.Option(
-            "--players", "-p", help="Player counts, comma-separated (default: every count allowed)."
+            "--players",
+            "-p",
+            metavar="COUNTS",
+            help="Player counts, comma-separated (default: every count allowed).",
         ),
     ] = None,
     json_out: Annotated[
         Path | None,
-        typer.Option("--json-out", help="Where to write the JSON (default: bench-results/<game>.json)."),
+        typer.Option(
+            "--json-out", metavar="FILE", help="Where to write the JSON (default: bench-results/<game>.json)."
+        ),
     ] = None,
     mcts_moves: Annotated[
-        int, typer.Option("--mcts-moves", help="Decisions timed per MCTS preset (0: skip the MCTS timing).")
+        int,
+        typer.Option(
+            "--mcts-moves", metavar="N", help="Decisions timed per MCTS preset (0: skip the MCTS timing)."
+        ),
     ] = 3,
 ) -> None:
-    """Measure random playouts per second (games and actions), clone() per second and the MCTS presets'
-    seconds per move, on one core; OpenSpiel's Python tic-tac-toe for scale."""
+    """Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."""
     info = _game(game)
     if not seconds > 0:
         fail(f"--seconds must be positive, not {seconds}.")

@@ -13,13 +13,13 @@ import pytest
 from masterbuilder import new_game
 from masterbuilder.agents import Agent, make_agent
 from masterbuilder.agents import mcts as mcts_module
-from masterbuilder.agents.builders_greedy import ENDGAME_POINTS, GreedyBuildersAgent, Planner, turn_choice
 from masterbuilder.agents.mcts import MCTSAgent, MCTSConfig, _Node, preset_config
 from masterbuilder.agents.plan import play_move
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import END_TURN, HIRE, SEND, START, TO
+from masterbuilder.games.builders.heuristic import ENDGAME_POINTS, GreedyBuildersAgent, Planner, turn_choice
 from masterbuilder.games.builders.state import BuildersState
-from tests.agents.test_endgame_survey import load_script as load_survey
+from tests.builders.test_endgame_survey import load_script as load_survey
 
 GAMES = ["builders", "caylus", "caylus1303"]
 

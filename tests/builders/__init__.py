@@ -1,1 +1,1 @@
-"""Tests of The Builders: Middle Ages (rules cite the Polish rulebook, shared/seeds/002_*)."""
+"""Tests of The Builders: Middle Ages (rules cite the Polish rulebook by section)."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from masterbuilder import new_game
 from masterbuilder.games.builders import actions as A
-from masterbuilder.games.builders.cards import (
+from masterbuilder.games.builders.data import (
     BUILDINGS,
     MACHINE_WORKER,
     PRODUCES,

@@ -14,7 +14,7 @@ from masterbuilder.agents import Agent, make_agent
 from masterbuilder.core.board import board_actions, clickable_ids, draw_board, panel_actions
 from masterbuilder.games.builders import actions as A
 from masterbuilder.games.builders.board import building_rule, draw, worker_rule
-from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, WorkerKind
+from masterbuilder.games.builders.data import BUILDINGS, WORKERS, WorkerKind
 from masterbuilder.games.builders.state import BuildersState
 
 from .helpers import building, fresh, give_completed, give_site, give_workers, send, set_coins, worker

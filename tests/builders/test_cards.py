@@ -1,4 +1,4 @@
-"""The card tables against shared/reference/builders.md (sections 1-3 and 5), copied here independently, and
+"""The card tables against the compiled card lists (sections 1-3 and 5), copied here independently, and
 the fixed action encoding of games/builders/actions.py."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections import Counter
 
 from masterbuilder import GAMES
 from masterbuilder.games.builders import actions as A
-from masterbuilder.games.builders.cards import (
+from masterbuilder.games.builders.data import (
     APPRENTICES,
     BUILDINGS,
     COINS,

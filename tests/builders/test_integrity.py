@@ -9,7 +9,7 @@ import pytest
 
 from masterbuilder import State
 from masterbuilder.games.builders import actions as A
-from masterbuilder.games.builders.cards import BUILDINGS, PRODUCES
+from masterbuilder.games.builders.data import BUILDINGS, PRODUCES
 from masterbuilder.games.builders.state import EMPTY, BuildersState
 from tests.builders.helpers import building, fresh, give_completed, give_site
 

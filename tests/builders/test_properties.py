@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from masterbuilder import GAMES, load_record
 from masterbuilder.arena import play_game
 from masterbuilder.games.builders import actions as A
-from masterbuilder.games.builders.cards import WAGE
+from masterbuilder.games.builders.data import WAGE
 from masterbuilder.games.builders.state import BuildersState
 from tests.builders.helpers import check, fresh
 from tests.contract import (

@@ -1,6 +1,6 @@
 """The rules of The Builders: Middle Ages, paragraph by paragraph of the Polish rulebook
-(shared/seeds/002_4bf17d2ed33d5477.txt, the primary authority; English summary in
-shared/reference/builders.md, section 4). Each test cites the paragraph it checks.
+(the Polish rulebook, the primary authority; English summary in
+the compiled reference, section 4). Each test cites the paragraph it checks.
 
 Engine decisions where the rulebook is silent (docs/rules-notes.md) are tested as they are: a send is two
 decisions; extra actions are bought with "buy action"; the turn ends by itself at 0 actions and fewer than
@@ -21,7 +21,7 @@ import pytest
 
 from masterbuilder import IllegalAction
 from masterbuilder.games.builders import actions as A
-from masterbuilder.games.builders.cards import APPRENTICES, BUILDINGS, WAGE, WORKERS, WorkerKind
+from masterbuilder.games.builders.data import APPRENTICES, BUILDINGS, WAGE, WORKERS, WorkerKind
 from masterbuilder.games.builders.state import EMPTY, BuildersState
 from tests.builders.helpers import (
     building,

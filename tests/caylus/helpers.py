@@ -19,6 +19,7 @@ import pytest
 
 from masterbuilder import IllegalAction, new_game
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import BY_KEY, NEUTRAL_TILES, STARTING_DENIERS, TILES, Special
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import (
     D_INN,
@@ -29,7 +30,6 @@ from masterbuilder.games.caylus.tasks import (
     T_PLACEMENT,
     TURN_TASKS,
 )
-from masterbuilder.games.caylus.tiles import BY_KEY, NEUTRAL_TILES, STARTING_DENIERS, TILES, Special
 
 BLUE, RED, GREEN, ORANGE, BLACK = range(5)
 COLOURS = ("Blue", "Red", "Green", "Orange", "Black")
@@ -66,7 +66,7 @@ def fresh(
 
 
 def tile(key: str) -> int:
-    """A tile id by its key in tiles.py."""
+    """A tile id by its key in data.py."""
     return BY_KEY[key].id
 
 

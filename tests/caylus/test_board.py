@@ -17,9 +17,9 @@ from masterbuilder.core.board import BoardAction, board_actions, clickable_ids, 
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus import board
+from masterbuilder.games.caylus.data import SPECIAL_NAMES, TILES
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_COLUMN, D_GATE, D_GUILD, D_LAWYER, D_PLACE, D_PROVOST
-from masterbuilder.games.caylus.tiles import SPECIAL_NAMES, TILES
 
 from .helpers import fresh
 

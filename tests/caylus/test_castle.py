@@ -1,6 +1,6 @@
 """The castle: phase 6 ("Faza 6 – Budowa zamku"), the section scorings of phase 7 ("Faza 7 – Koniec tury",
-"Podsumowanie") and the end they lead to ("Koniec gry"). Rulebook: shared/seeds/001_b00711a3f90d4f8e.txt;
-reference: shared/reference/caylus.md section 5.
+"Podsumowanie") and the end they lead to ("Koniec gry"). Rulebook: the Polish rulebook of Caylus;
+reference: the compiled tile list, section 5.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import SECTION_MARK, SECTION_SIZE, Section, cubes
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_ROW
-from masterbuilder.games.caylus.tiles import SECTION_MARK, SECTION_SIZE, Section, cubes
 from tests.caylus.helpers import (
     BLUE,
     GREEN,

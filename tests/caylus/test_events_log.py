@@ -6,9 +6,9 @@ import random
 
 from masterbuilder import new_game
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import Section
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_PLACE
-from masterbuilder.games.caylus.tiles import Section
 from tests.caylus.helpers import (
     BLACK,
     BLUE,

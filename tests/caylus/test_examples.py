@@ -1,18 +1,18 @@
-"""Every worked example ("Przykład") of the Polish Caylus rulebook (shared/seeds/001_b00711a3f90d4f8e.txt),
+"""Every worked example ("Przykład") of the Polish Caylus rulebook,
 played with the rulebook's own numbers. Colours are seats: Blue 0, Red 1, Green 2, Orange 3.
 
 Where the example and the rule text disagree (the lawyer's residence: the example says 1 PP, the rule text,
 the English rules and the tile say 2 PP; the church: the Polish text says 2 deniers -> 4 PP, the tile and the
-English rules 3 PP) the test follows the rule text / reference (shared/reference/caylus.md, section 10) and
+English rules 3 PP) the test follows the rule text / compiled reference (section 10) and
 says so.
 """
 
 from __future__ import annotations
 
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import Section, Special
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_ROW
-from masterbuilder.games.caylus.tiles import Section, Special
 from tests.caylus.helpers import (
     BLUE,
     GREEN,

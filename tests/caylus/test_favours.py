@@ -1,5 +1,5 @@
 """Royal favours ("Królewska łaska" and "Tabela Królewskich Łask") of the Polish Caylus rulebook
-(shared/seeds/001_b00711a3f90d4f8e.txt); reference: shared/reference/caylus.md section 6.
+(the Polish rulebook); reference: the compiled tile list, section 6.
 
 Favours are handed out here by the engine's own task (T_FAVOURS) in a chosen phase, or by the joust field.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import Section, Special, cubes
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_COLUMN, D_ROW, T_FAVOURS, T_PHASE
-from masterbuilder.games.caylus.tiles import Section, Special, cubes
 from tests.caylus.helpers import (
     BLUE,
     GREEN,

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from masterbuilder import State
+from masterbuilder.games.caylus.data import Special
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_COLUMN, D_GATE
-from masterbuilder.games.caylus.tiles import Special
 from tests.caylus.helpers import (
     BLUE,
     GREEN,

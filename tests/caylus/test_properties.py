@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from masterbuilder import GAMES, load_record
 from masterbuilder.arena import play_game
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import ROAD_LENGTH, SECTION_MARK, START_SPACE, Section
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_PLACE
-from masterbuilder.games.caylus.tiles import ROAD_LENGTH, SECTION_MARK, START_SPACE, Section
 from tests.caylus.helpers import check, fresh, put_tile, refused, start_placement
 from tests.contract import (
     check_clone_independent,

@@ -1,5 +1,5 @@
-"""The rules of Caylus, bullet by bullet of the Polish rulebook (shared/seeds/001_b00711a3f90d4f8e.txt, the
-primary authority; English summary with the recommended readings in shared/reference/caylus.md).
+"""The rules of Caylus, bullet by bullet of the Polish rulebook (the
+primary authority; English summary with the recommended readings in the compiled reference).
 
 Citations use the rulebook's headings: setup = "Przygotowania do gry"; phase 1 = "Faza 1 – Zbieranie
 dochodu"; phase 2 = "Faza 2 – Rozmieszczanie robotników" (a pass, b special/neutral/fixed, c another
@@ -15,8 +15,7 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.tasks import D_GATE, D_GUILD, D_INN, D_PLACE, D_PROVOST, NOBODY
-from masterbuilder.games.caylus.tiles import (
+from masterbuilder.games.caylus.data import (
     FIXED_SPACES,
     NEUTRAL_TILES,
     STARTING_DENIERS,
@@ -25,6 +24,7 @@ from masterbuilder.games.caylus.tiles import (
     Special,
     cubes,
 )
+from masterbuilder.games.caylus.tasks import D_GATE, D_GUILD, D_INN, D_PLACE, D_PROVOST, NOBODY
 from tests.caylus.helpers import (
     BLACK,
     BLUE,

@@ -1,6 +1,6 @@
 """Every building tile of Caylus: its data (checked against the reference tables written out here, not read
-from tiles.py) and its effect when a worker activates it in phase 5 ("Faza 5 – Aktywacja budynków") or when
-it is built. Rulebook: shared/seeds/001_b00711a3f90d4f8e.txt; reference: shared/reference/caylus.md
+from data.py) and its effect when a worker activates it in phase 5 ("Faza 5 – Aktywacja budynków") or when
+it is built. Rulebook: the Polish rulebook of Caylus; reference: the compiled tile list
 sections 4.1-4.8.
 """
 
@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import CaylusState
-from masterbuilder.games.caylus.tasks import D_OWNER, D_RESIDENCE, D_ROW
-from masterbuilder.games.caylus.tiles import (
+from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
     FIXED_SPACES,
     TILES,
@@ -19,6 +17,8 @@ from masterbuilder.games.caylus.tiles import (
     Kind,
     cubes,
 )
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import D_OWNER, D_RESIDENCE, D_ROW
 from tests.caylus.helpers import (
     BLUE,
     GREEN,

@@ -28,7 +28,8 @@ from masterbuilder.games.caylus1303.data import (
     WORKERS_TOTAL,
     Char,
 )
-from masterbuilder.games.caylus1303.state import BOARD, BOX, Caylus1303State
+from masterbuilder.games.caylus1303.rules import BOARD, BOX
+from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import (
     EMPTY,
     NOBODY,

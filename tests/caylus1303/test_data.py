@@ -1,5 +1,5 @@
 """The Caylus 1303 tables (data.py, actions.py) against the rulebooks and the reference
-(/work/shared/reference/caylus1303.md).
+(the compiled component reference).
 
 Costs and PP printed only as icons come from the reference (sections 3-7); where the rulebook says something
 in words (effects, counts, the Theatre's 12 PP and favour), the test cites it.

@@ -1,11 +1,11 @@
 """Every worked example ("Beispiel") of the German Caylus 1303 rulebook
-(shared/seeds/003_613698d15cfd5b97.txt; the Polish one, 000_a6fe4106da6bcf3b.txt, has the same examples),
+(the German rulebook; the Polish one has the same examples),
 played with the rulebook's own numbers.
 
 Colours are seats as in helpers.py (Blue 0, Red 1, Green 2, Yellow 3, Black 4), except in the 4-player
 examples with Blue, Black, Green and Red (no Yellow): there the seats follow the example's clockwise order,
 Blue 0, Black 1, Green 2, Red 3 (the names below with a 4 in them). Where the icons of the German text are
-lost, the resources come from the Polish text or the reference (shared/reference/caylus1303.md) and the test
+lost, the resources come from the Polish text or the compiled component reference and the test
 says so.
 """
 

@@ -1,4 +1,4 @@
-"""The public API of shared/DESIGN.md ("The core API"), exercised through The Builders."""
+"""The public API of docs/api.md, exercised through The Builders."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Bots. Importing this package registers every bot in ``AGENTS``."""
+"""Bots. Importing this package registers the generic bots (random, mcts) and each registered game's own
+bots (``GameInfo.bots``: its heuristic) in ``AGENTS``."""
 
-from masterbuilder.agents import builders_greedy as _builders_greedy  # noqa: F401
-from masterbuilder.agents import caylus1303_heuristic as _caylus1303_heuristic  # noqa: F401
-from masterbuilder.agents import caylus_heuristic as _caylus_heuristic  # noqa: F401
 from masterbuilder.agents import mcts as _mcts  # noqa: F401
 from masterbuilder.agents import random_agent as _random_agent  # noqa: F401
 from masterbuilder.agents.base import (
@@ -14,7 +12,10 @@ from masterbuilder.agents.base import (
     agents_for,
     make_agent,
     register_agent,
+    register_game_bots,
 )
+
+register_game_bots()
 
 __all__ = [
     "AGENTS",
@@ -25,4 +26,5 @@ __all__ = [
     "agents_for",
     "make_agent",
     "register_agent",
+    "register_game_bots",
 ]

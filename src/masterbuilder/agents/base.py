@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from masterbuilder.core.registry import GAMES, BotInfo, GameInfo
 from masterbuilder.core.state import State
 
 
@@ -103,6 +104,32 @@ def register_agent(
     entry.specs.append(AgentSpec(name, description, games, factory, dict(presets or {})))
 
 
+def _game_bot(info: GameInfo, where: str) -> AgentFactory:
+    def make(game: str, seed: int) -> Agent:
+        factory: AgentFactory = info.load(where)
+        return factory(game, seed)
+
+    return make
+
+
+_GAMES_WITH_BOTS: set[str] = set()
+
+
+def register_game_bots() -> None:
+    """Register the bots each registered game offers (``GameInfo.bots``), once per game; their modules are
+    imported when a bot is first made."""
+    for info in list(GAMES.values()):
+        if info.name in _GAMES_WITH_BOTS:
+            continue
+        _GAMES_WITH_BOTS.add(info.name)
+        bot: BotInfo
+        for bot in info.bots:
+            presets = {p: _game_bot(info, where) for p, where in bot.presets.items()}
+            register_agent(
+                bot.name, bot.description, _game_bot(info, bot.factory), frozenset({info.name}), presets
+            )
+
+
 PRESET_SEP = ":"
 COPY_SEP = "#"  # "heuristic#2": the heuristic bot, as a distinct entrant (a tournament of one bot vs copies)
 
@@ -111,6 +138,7 @@ def agent_spec(name: str, game: str) -> AgentSpec | None:
     """The registration of bot ``name`` for ``game``; None if there is none. For ``name:preset`` a spec
     named so, whose factory makes the preset (None if the bot has no such preset). A copy label
     (``heuristic#2``) is ignored: it tells entrants apart, not bots."""
+    register_game_bots()
     name = name.partition(COPY_SEP)[0]
     base, sep, preset = name.partition(PRESET_SEP)
     entry = AGENTS.get(base)
@@ -125,6 +153,7 @@ def agent_spec(name: str, game: str) -> AgentSpec | None:
 
 def agents_for(game: str) -> list[str]:
     """Names of the bots that can play ``game``, each preset as ``name:preset`` after its bot."""
+    register_game_bots()
     names: list[str] = []
     for n in sorted(AGENTS):
         spec = AGENTS[n].spec_for(game)

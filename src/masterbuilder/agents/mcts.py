@@ -36,8 +36,8 @@ The search:
   one simulation per root move.
 * **Presets.** ``easy``: plain UCT with random rollouts. ``medium``: guided, 3 candidates (2 in The
   Builders), a small share of ``hard``'s steps (a quarter; a thirteenth in The Builders). ``hard``: guided,
-  4 candidates (3 in The Builders), sized for at most about 2 s per decision on one core (``PRESETS``,
-  ``PRESET_TWEAKS``; docs/strength.md has the measurements).
+  4 candidates (3 in The Builders), sized for at most about 2 s per decision on one core (``PRESETS``, and
+  each game's :class:`SearchSettings` in its ``search`` module; docs/strength.md has the measurements).
   ``MCTSAgent(game, ...)`` without a config is the random-rollout search with the game's depth and scale.
 * **Budget.** ``iterations`` or ``max_steps`` (counted, so the bot is deterministic for a seed) or
   ``seconds`` (wall clock, not deterministic). The move is the root child with the most visits (ties: the
@@ -56,12 +56,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
 from masterbuilder.agents.plan import PlannedMoves, play_move
+from masterbuilder.core.registry import GAMES
 from masterbuilder.core.state import State
 
 
@@ -128,35 +129,27 @@ PRESETS: dict[str, MCTSConfig] = {
         iterations=None, guided=True, candidates=4, reply_candidates=1, rollout_depth=TO_THE_END
     ),
 }
-GAME_TWEAKS: dict[str, dict[str, float | int]] = {
-    "builders": {"rollout_depth": 40, "scale": 6.0},
-    "caylus": {"rollout_depth": 30, "scale": 8.0},
-    "caylus1303": {"rollout_depth": 30, "scale": 8.0},
-}
-# The Builders' guided search: the planner's work is charged (a third of a step per plan step, more where
-# a seat has over four sites, whose plan steps take longer), and the rollouts stop after three turns (in
-# 2 players: the reply, the bot's next turn and the next reply; in 4: the three replies), scored by the
-# greedy bot's position estimate. Short rollouts allow many deals per decision, hence a longer cycle.
-# With 3 or 4 players the cutoff then waits for the bot's own turn (``own_turn_cutoff``).
-BUILDERS_GUIDED: dict[str, float | int] = {
-    "candidate_cost": 5,
-    "work_per_step": 15,  # the planner's work units: 5 per plan step, more on crowded tables
-    "cutoff_turns": 3,
-    "determinisations": 32,
-    "own_turn_cutoff": 3,  # measured in 4 players; two-player play is as before
-}
-# The step budgets were sized when an engine step of Caylus and Caylus 1303 with the heuristic choosing
-# cost about 0.5 ms and 1 ms, and The Builders' about 0.05 ms plus its planner's work. The heuristics
-# have since become 35-50% faster with the same decisions; the budgets were kept, so every preset plays
-# the same moves as when it was measured, in less time (docs/strength.md, "Time per move").
-PRESET_TWEAKS: dict[tuple[str, str], dict[str, float | int]] = {
-    ("builders", "medium"): {"max_steps": 2_000, "candidates": 2, **BUILDERS_GUIDED},
-    ("builders", "hard"): {"max_steps": 26_000, "candidates": 3, "wide_root": True, **BUILDERS_GUIDED},
-    ("caylus", "medium"): {"max_steps": 400},
-    ("caylus", "hard"): {"max_steps": 1_500},
-    ("caylus1303", "medium"): {"max_steps": 180},
-    ("caylus1303", "hard"): {"max_steps": 700},
-}
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """A game's settings of the search (its piece ``"search"``): ``base`` for every search of the game (the
+    random rollouts' depth, the score scale), ``presets`` on top of a named preset (its step budget)."""
+
+    base: Mapping[str, float | int] = field(default_factory=dict)
+    presets: Mapping[str, Mapping[str, float | int]] = field(default_factory=dict)
+
+
+NO_SETTINGS = SearchSettings()
+
+
+def search_settings(game: str) -> SearchSettings:
+    """The game's search settings; none for a game that offers none."""
+    info = GAMES.get(game)
+    settings: SearchSettings | None = None if info is None else info.piece("search")
+    return settings if settings is not None else NO_SETTINGS
+
+
 DEFAULT_PRESET = "medium"
 
 
@@ -196,7 +189,9 @@ class MCTSAgent:
         **overrides: float | int,
     ) -> None:
         # Without a config: random rollouts with the game's depth and scale (presets: ``make_mcts``).
-        base = config if config is not None else replace(MCTSConfig(), **GAME_TWEAKS.get(game, {}))  # type: ignore[arg-type]
+        if config is None:
+            config = replace(MCTSConfig(), **search_settings(game).base)  # type: ignore[arg-type]
+        base = config
         if iterations is not None or seconds is not None:
             base = replace(base, iterations=iterations, seconds=seconds)
         if overrides:
@@ -485,10 +480,11 @@ def margin_rewards(scores: list[int] | list[float], scale: float) -> list[float]
 def preset_config(game: str, preset: str) -> MCTSConfig:
     """The settings of a preset for ``game``."""
     base = PRESETS[preset]
-    tweaks = dict(GAME_TWEAKS.get(game, {}))
+    settings = search_settings(game)
+    tweaks = dict(settings.base)
     if base.guided:
         tweaks.pop("rollout_depth", None)  # guided rollouts play to the end
-    tweaks.update(PRESET_TWEAKS.get((game, preset), {}))
+    tweaks.update(settings.presets.get(preset, {}))
     return replace(base, **tweaks)  # type: ignore[arg-type]
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from masterbuilder.arena.match import play_game
 from masterbuilder.arena.simulate import wilson_interval
+from masterbuilder.extras import install_hint
 
 FORMAT = 1
 BACKENDS = ("process", "ray")
@@ -259,7 +260,7 @@ def _run_ray(
     try:
         import ray
     except ImportError as exc:  # pragma: no cover - ray is in the "arena" extra
-        raise ValueError("The Ray backend needs ray: pip install 'masterbuilder[arena]'.") from exc
+        raise ValueError(f"The Ray backend needs ray: {install_hint('arena')}.") from exc
     started = False
     if not ray.is_initialized():
         if address is not None:

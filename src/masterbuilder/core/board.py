@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
 
 
@@ -70,19 +71,16 @@ def panel_actions(svg: str, actions: Sequence[BoardAction]) -> list[BoardAction]
 
 
 def draw_board(state: State, seat: int | None) -> dict[str, Any]:
-    """What the page needs to show ``seat``'s board: ``{"svg": ..., "panel": [{"id","label","description"}]}``.
-
-    A game that offers no drawing gets an empty ``svg`` and every legal action in the panel.
+    """What the page needs to show ``seat``'s board: ``{"svg": ..., "panel": [actions]}``, each panel
+    action as ``{"id", "label", "description"}``. A game that offers no drawing gets an empty ``svg`` and
+    every legal action in the panel.
     """
-    from masterbuilder.core.registry import game_info
-
     actions = board_actions(state, seat)
     draw: Draw | None = game_info(state.game).piece("board")
     svg = draw(state.view(seat), actions, seat) if draw is not None else ""
     return {
         "svg": svg,
         "panel": [
-            {"id": a.id, "label": a.label, "description": a.description}
-            for a in panel_actions(svg, actions)
+            {"id": a.id, "label": a.label, "description": a.description} for a in panel_actions(svg, actions)
         ],
     }

@@ -7,7 +7,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.state import State
+from masterbuilder.core.state import State, register_state_class
+
+# The pieces a game may offer, by the names the generic layers ask for (each optional):
+PIECES = {
+    "terminal": "its table in the terminal: a masterbuilder.ui.renderers.Renderer",
+    "events": "what a move set off, in words: a masterbuilder.ui.events.Summariser",
+    "board": "its board for the web table: a masterbuilder.core.board.Draw",
+    "observation": "its blocks of the research encoding: a masterbuilder.interop.observation.Encoding",
+    "search": "its settings of the search bot: a masterbuilder.agents.mcts.SearchSettings",
+    "adapters": "its settings of the research adapters: a masterbuilder.interop.settings.AdapterSettings",
+}
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot a game offers (its heuristic), imported on first use."""
+
+    name: str
+    description: str
+    factory: str  # "module:attribute" in the game's package: a function (game, seed) -> Agent
+    presets: Mapping[str, str] = field(default_factory=dict)  # preset name -> "module:attribute"
 
 
 @dataclass(frozen=True)
@@ -51,16 +71,26 @@ class GameInfo:
     create: Callable[[int, int, dict[str, Any]], State]
     distinct_actions: Callable[[int, dict[str, Any]], int]
     extra: Mapping[str, Any] = field(default_factory=dict)
-    # What else the game offers, imported on first use so that registering a game stays cheap:
-    # piece name -> "module:attribute" inside the game's package (``package``), e.g. "board": "board:draw".
+    # What else the game offers (see PIECES), imported on first use so that registering a game stays cheap
+    # and pulls in neither Rich nor numpy: piece name -> "module:attribute" inside the game's package
+    # (``package``), e.g. "board": "board:draw". ``bots``: the game's own bots (its heuristic).
     package: str = ""
     pieces: Mapping[str, str] = field(default_factory=dict)
+    bots: tuple[BotInfo, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.pieces) - set(PIECES))
+        if unknown:
+            known = ", ".join(sorted(PIECES))
+            raise ValueError(f"{self.title} offers an unknown piece {unknown[0]!r} (known: {known}).")
 
     def piece(self, name: str) -> Any:
         """The game's piece ``name`` (its board drawing, terminal renderer, ...), or None if it has none."""
         where = self.pieces.get(name)
-        if where is None:
-            return None
+        return None if where is None else self.load(where)
+
+    def load(self, where: str) -> Any:
+        """The object at ``"module:attribute"`` inside the game's package."""
         module, _, attribute = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
@@ -98,6 +128,7 @@ def register(info: GameInfo) -> None:
     if info.name in GAMES:
         raise ValueError(f"Game {info.name!r} is already registered.")
     GAMES[info.name] = info
+    register_state_class(info)
 
 
 def game_info(name: Any) -> GameInfo:

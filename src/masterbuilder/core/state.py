@@ -9,12 +9,39 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Protocol
 
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
 
 JSON_FORMAT_VERSION = 1
+
+
+class _Registered(Protocol):
+    """What :meth:`State.from_json` needs of a registered game (a ``GameInfo``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def state_class(self) -> type[State]: ...
+    def check_players(self, players: Any) -> int: ...
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
+
+
+# Filled by masterbuilder.core.registry.register, so that this module needs nothing from the registry.
+_REGISTERED: dict[str, _Registered] = {}
+
+
+def register_state_class(info: _Registered) -> None:
+    _REGISTERED[info.name] = info
+
+
+def _registered(name: Any) -> _Registered:
+    if not isinstance(name, str) or name not in _REGISTERED:
+        known = ", ".join(sorted(_REGISTERED))
+        raise ValueError(f"Unknown game {name!r}; the known games are: {known}.")
+    return _REGISTERED[name]
 
 
 class State(ABC):
@@ -168,8 +195,6 @@ class State(ABC):
     @staticmethod
     def from_json(text: str | bytes) -> State:
         """Rebuild any game's state from :meth:`to_json` output. Malformed input raises ValueError."""
-        from masterbuilder.core.registry import game_info
-
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -181,7 +206,7 @@ class State(ABC):
                 f"Unsupported state format {doc.get('format')!r}; expected {JSON_FORMAT_VERSION}."
             )
         try:
-            info = game_info(doc["game"])
+            info = _registered(doc["game"])
             players = info.check_players(doc["players"])
             options = info.resolve_options(doc["options"])
             seed = doc["seed"]

@@ -56,18 +56,24 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from numpy.typing import NDArray
+from masterbuilder.extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from numpy.typing import NDArray
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.gymnasium", "gymnasium") from None
 
 from masterbuilder.agents import Agent, agent_spec, agents_for, make_agent
 from masterbuilder.arena.match import agent_seeds
 from masterbuilder.core import IllegalAction, State, new_game
 from masterbuilder.core.registry import game_info
 from masterbuilder.interop import observation as _observation
+from masterbuilder.interop.settings import AdapterSettings, adapted_games, adapter_settings
 
 __all__ = [
     "ENV_IDS",
@@ -81,17 +87,12 @@ __all__ = [
 
 REWARD_MODES = ("margin", "win_loss")
 ILLEGAL_ACTION_MODES = ("lose", "raise")
-ENV_IDS = {
-    "builders": "masterbuilder/Builders-v0",
-    "caylus": "masterbuilder/Caylus-v0",
-    "caylus1303": "masterbuilder/Caylus1303-v0",
+ENV_IDS = {name: cast(AdapterSettings, adapter_settings(name)).gymnasium_id for name in adapted_games()}
+# The most actions (all seats together) an episode takes, with a wide margin (each game's ``adapters``
+# module says how it was measured): every game ends by itself. The tests play random episodes against it.
+EPISODE_BOUNDS = {
+    name: cast(AdapterSettings, adapter_settings(name)).episode_bound for name in adapted_games()
 }
-# The most actions (all seats together) an episode takes, with a wide margin: every game ends by itself
-# (The Builders after at most `round_limit` rounds, default 100; the Caylus games after a fixed number of
-# turns / rounds). The longest games seen at any player count with the default options, 200 random-play
-# and 20 heuristic games per count: Builders 1,272 actions (random, 4 players), Caylus 398 (heuristic,
-# 5 players), Caylus 1303 303 (heuristic, 5 players). The tests play random episodes against these bounds.
-EPISODE_BOUNDS = {"builders": 2600, "caylus": 800, "caylus1303": 650}
 SEED_BOUND = 2**63  # reset() without a seed draws game seeds from [0, SEED_BOUND)
 RENDER_WIDTH = 110
 
@@ -135,8 +136,7 @@ def render_text(state: State, seat: int | None, names: Sequence[str], width: int
     by whose turn it is and the decision they face, or the final scores."""
     from rich.console import Console
 
-    from masterbuilder.ui import renderer_for  # importing the package registers the renderers
-    from masterbuilder.ui.renderers import seat_title
+    from masterbuilder.ui.renderers import renderer_for, seat_title
 
     renderer = renderer_for(state.game)
     buffer = io.StringIO()

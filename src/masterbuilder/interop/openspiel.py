@@ -53,8 +53,8 @@ negative), but it ignores tie-breaks. Returns are 0 until the game is over (term
 **Length.** ``max_game_length`` counts player decisions (not chance nodes). The Builders: the game ends
 after at most ``round_limit`` rounds (the option must be at least 1 here), and a proof from coins and
 actions bounds the decisions by ``13 * round_limit * players + 10 * players + 448``. Caylus and Caylus 1303
-end by themselves and have no such cheap bound: ``MAX_GAME_LENGTH`` is their turn limit times twice the
-most decisions measured in a turn, 4 to 5 times the longest games measured (random and heuristic bots).
+end by themselves and have no such cheap bound: each game's ``adapters`` module bounds them by the turn
+limit times twice the most decisions measured in a turn, 4 to 5 times the longest games measured.
 
 **Observations.** ``observation_tensor`` / ``observation_string`` are
 :func:`masterbuilder.interop.observation.encode` and ``observation_string`` of the seat (built from
@@ -80,20 +80,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, cast
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from masterbuilder.extras import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.openspiel", "openspiel") from None
 
 from masterbuilder.core.registry import GAMES, GameInfo, new_game
 from masterbuilder.core.state import State
-from masterbuilder.games.builders import actions as bactions
-from masterbuilder.games.builders import cards as bcards
-from masterbuilder.games.builders.state import BuildersState
 from masterbuilder.interop import observation as obs
+from masterbuilder.interop.settings import AdapterSettings, Chance, adapted_games, adapter_settings
 
 __all__ = [
     "GAME_NAMES",
-    "MAX_GAME_LENGTH",
     "MAX_SETUPS",
     "MasterBuilderGame",
     "MasterBuilderObserver",
@@ -101,31 +103,13 @@ __all__ = [
     "load",
 ]
 
-GAME_NAMES: dict[str, str] = {
-    "builders": "masterbuilder_builders",
-    "caylus": "masterbuilder_caylus",
-    "caylus1303": "masterbuilder_caylus1303",
-}
+GAME_NAMES: dict[str, str] = {name: f"masterbuilder_{name}" for name in adapted_games()}
 
 DEFAULT_SETUPS = 1000
 MAX_SETUPS = 1_000_000
 UTILITIES = ("win_loss", "margin")
 DEALS = ("reveal", "setup")
 
-# Caylus and Caylus 1303 have no cheap proven bound. Caylus lasts at most 18 turns (the bailiff moves at least
-# one space a turn, from space 6 to the towers' mark 24) and Caylus 1303 9 rounds after the draft (10 in all);
-# the bound is that many turns times twice the most decisions measured in one turn, rounded up. Measured by
-# player count (2 / 3 / 4 / 5) over 5,000 random games and 350 games of heuristic and random bots each: most
-# decisions in one turn 37 / 45 / 52 / 63 (Caylus), in one round 36 / 40 / 47 / 51 (Caylus 1303); longest
-# games 352 / 362 / 404 / 441 and 205 / 250 / 297 / 314 decisions. The bounds are 4 to 5 times those.
-MAX_GAME_LENGTH: dict[str, dict[int, int]] = {
-    "caylus": {2: 1500, 3: 1700, 4: 1900, 5: 2300},
-    "caylus1303": {2: 900, 3: 1050, 4: 1200, 5: 1350},
-}
-
-_BUILDERS_COINS = sum(bcards.COINS)  # every coin a completed building can pay, over the whole game
-_REVEAL_WORKER = 1
-_REVEAL_BUILDING = 2
 _NO_PENDING = -1
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -143,7 +127,7 @@ class _Config:
     setups: int
     first_seed: int
     utility: str
-    deal: str  # "reveal" | "setup" for The Builders; "" for the other games
+    deal: str  # "reveal" | "setup" for games with cards turned face up in play (The Builders); "" else
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
         return self
@@ -153,6 +137,17 @@ class _Config:
         return dict(self.options)
 
     @property
+    def settings(self) -> AdapterSettings:
+        return _settings(self.game)
+
+    @property
+    def chance(self) -> Chance:
+        """The game's cards turned face up as chance nodes (only where ``deal`` is given)."""
+        chance = self.settings.chance
+        assert chance is not None
+        return chance
+
+    @property
     def reveals(self) -> bool:
         """Whether cards turned face up are chance nodes (The Builders with deal="reveal")."""
         return self.deal == "reveal"
@@ -160,7 +155,14 @@ class _Config:
     @property
     def hidden(self) -> bool:
         """Whether a seat's observations hide something (imperfect information)."""
-        return self.game == "caylus1303" or self.deal == "setup"
+        return self.settings.hidden_scores or self.deal == "setup"
+
+
+def _settings(name: str) -> AdapterSettings:
+    settings = adapter_settings(name)
+    if settings is None:
+        raise ValueError(f"{name!r} offers no settings for the research adapters.")
+    return settings
 
 
 def _adapter_parameters(name: str) -> dict[str, Any]:
@@ -172,7 +174,7 @@ def _adapter_parameters(name: str) -> dict[str, Any]:
         "first_seed": 0,
         "utility": UTILITIES[0],
     }
-    if name == "builders":
+    if _settings(name).chance is not None:
         params["deal"] = DEALS[0]
     for option, spec in info.options.items():
         if option in params:
@@ -207,10 +209,9 @@ def _config(name: str, params: Mapping[str, Any] | None) -> _Config:
     merged.update(given)
     players = info.check_players(merged["players"])
     options = info.resolve_options({k: merged[k] for k in info.options})
-    if name == "builders" and options["round_limit"] == 0:
-        raise ValueError(
-            "OpenSpiel needs a bounded game: the option 'round_limit' must be at least 1 (0 means no limit)."
-        )
+    check_options = _settings(name).check_options
+    if check_options is not None:
+        check_options(options)
     return _Config(
         game=name,
         players=players,
@@ -218,19 +219,12 @@ def _config(name: str, params: Mapping[str, Any] | None) -> _Config:
         setups=_int_param(merged, "setups", 1, MAX_SETUPS),
         first_seed=_int_param(merged, "first_seed", 0, 2**31 - 1),
         utility=_choice_param(merged, "utility", UTILITIES),
-        deal=_choice_param(merged, "deal", DEALS) if name == "builders" else "",
+        deal=_choice_param(merged, "deal", DEALS) if "deal" in merged else "",
     )
 
 
 def _max_game_length(cfg: _Config) -> int:
-    if cfg.game == "builders":
-        # Per turn at most one "end turn"; every other decision spends an action (a send is two decisions
-        # for at least one action) or buys one for 5 coins. With T turns, A actions and B bought actions:
-        # A <= 3T + B and 5B <= coins ever gained <= 10 * players + 2A + 448, so B <= (10P + 6T + 448) / 3
-        # and decisions <= T + B + 2A <= 13T + 10P + 448.
-        turns = int(cfg.option_dict["round_limit"]) * cfg.players
-        return 13 * turns + 10 * cfg.players + _BUILDERS_COINS
-    return MAX_GAME_LENGTH[cfg.game][cfg.players]
+    return cfg.settings.max_game_length(cfg.players, cfg.option_dict)
 
 
 def _game_type(name: str, cfg: _Config | None) -> pyspiel.GameType:
@@ -268,9 +262,7 @@ def _game_info(cfg: _Config) -> pyspiel.GameInfo:
     zero_sum = cfg.utility == "margin" or cfg.players == 2
     return pyspiel.GameInfo(
         num_distinct_actions=GAMES[cfg.game].num_distinct_actions(cfg.players, cfg.option_dict),
-        max_chance_outcomes=max(cfg.setups, bcards.NUM_WORKER_CARDS, bcards.NUM_BUILDING_CARDS)
-        if cfg.reveals
-        else cfg.setups,
+        max_chance_outcomes=max(cfg.setups, cfg.chance.max_outcomes) if cfg.reveals else cfg.setups,
         num_players=cfg.players,
         min_utility=-1.0,
         max_utility=1.0,
@@ -328,34 +320,6 @@ class _Box:
         self.log = [str(x) for x in data["log"]]
 
 
-def _builders(core: State | None) -> BuildersState:
-    assert isinstance(core, BuildersState)
-    return core
-
-
-def _reveal_kind(cfg: _Config, core: BuildersState, action: int) -> int:
-    """Which card ``action`` would turn face up, if more than one card could be it (deal="reveal")."""
-    if bactions.START <= action < bactions.HIRE:
-        # the visible top joins the row; the card below it becomes the visible top
-        return _REVEAL_BUILDING if len(core._bdeck) > 2 else 0
-    if bactions.HIRE <= action < bactions.SEND:
-        # closed deck: the top card fills the row; open deck: the top (already seen) does, and the next
-        # card becomes the visible top
-        unseen = len(core._wdeck) - (1 if cfg.option_dict["open_worker_deck"] else 0)
-        return _REVEAL_WORKER if unseen > 1 else 0
-    return 0
-
-
-def _reveal_deck(cfg: _Config, core: BuildersState, kind: int) -> tuple[list[int], int, int]:
-    """The deck a revealed card comes from, how many of its cards (from the bottom) are unseen, and the
-    index the revealed card must be at for the engine to draw it there."""
-    if kind == _REVEAL_BUILDING:
-        return core._bdeck, len(core._bdeck) - 1, len(core._bdeck) - 2
-    if cfg.option_dict["open_worker_deck"]:
-        return core._wdeck, len(core._wdeck) - 1, len(core._wdeck) - 2
-    return core._wdeck, len(core._wdeck), len(core._wdeck) - 1
-
-
 class MasterBuilderState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping an engine state (``core``), with the setup (and, with ``deal="reveal"``,
     each card turned face up) as chance nodes."""
@@ -401,8 +365,8 @@ class MasterBuilderState(pyspiel.State):  # type: ignore[misc]
             return _setup_outcomes(self._cfg.setups)
         if box.pending == _NO_PENDING:
             raise ValueError("chance_outcomes() called at a decision node.")
-        core = _builders(box.core)
-        deck, unseen, _ = _reveal_deck(self._cfg, core, _reveal_kind(self._cfg, core, box.pending))
+        chance = self._cfg.chance
+        deck, unseen, _ = chance.reveal_deck(box.core, chance.reveal_kind(box.core, box.pending))
         cards = sorted(deck[:unseen])
         p = 1.0 / len(cards)
         return [(card, p) for card in cards]
@@ -418,26 +382,24 @@ class MasterBuilderState(pyspiel.State):  # type: ignore[misc]
             box.core = new_game(cfg.game, cfg.players, cfg.first_seed + action, cfg.option_dict)
             return
         if box.pending != _NO_PENDING:
-            self._apply_reveal(_builders(core), action)
+            self._apply_reveal(core, action)
             return
-        if cfg.reveals:
-            builders = _builders(core)
-            kind = _reveal_kind(cfg, builders, action)
-            if kind:
-                reason = core.illegal_reason(action)
-                if reason is not None:
-                    raise ValueError(f"Illegal action {action}: {reason}")
-                box.pending = action  # the card it reveals is drawn by the chance node that follows
-                return
+        if cfg.reveals and cfg.chance.reveal_kind(core, action):
+            reason = core.illegal_reason(action)
+            if reason is not None:
+                raise ValueError(f"Illegal action {action}: {reason}")
+            box.pending = action  # the card it reveals is drawn by the chance node that follows
+            return
         if cfg.deal == "setup":
-            box.log.append(self._apply_logged(_builders(core), action))
+            box.log.append(cfg.chance.apply_logged(core, action))
             return
         core.apply(action)
 
-    def _apply_reveal(self, core: BuildersState, card: int) -> None:
+    def _apply_reveal(self, core: State, card: int) -> None:
         box = self._box
         action = box.pending
-        deck, unseen, target = _reveal_deck(self._cfg, core, _reveal_kind(self._cfg, core, action))
+        chance = self._cfg.chance
+        deck, unseen, target = chance.reveal_deck(core, chance.reveal_kind(core, action))
         try:
             where = deck.index(card, 0, unseen)
         except ValueError:
@@ -446,29 +408,12 @@ class MasterBuilderState(pyspiel.State):  # type: ignore[misc]
         box.pending = _NO_PENDING
         core.apply(action)
 
-    @staticmethod
-    def _apply_logged(core: BuildersState, action: int) -> str:
-        """Apply ``action`` (deal="setup"); its log entry is the id and the card it turned face up."""
-        slot = -1
-        if bactions.HIRE <= action < bactions.SEND and (action - bactions.HIRE) in core._wrow:
-            slot = core._wrow.index(action - bactions.HIRE)
-        core.apply(action)
-        if bactions.START <= action < bactions.HIRE:
-            return f"{action}:b{core._bdeck[-1]}" if core._bdeck else str(action)
-        if slot >= 0:
-            if core.options["open_worker_deck"]:
-                return f"{action}:w{core._wdeck[-1]}" if core._wdeck else str(action)
-            return f"{action}:w{core._wrow[slot]}"
-        return str(action)
-
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._box.core
         if player == _CHANCE:
             if core is None:
                 return f"setup seed {self._cfg.first_seed + action}"
-            if bactions.START <= self._box.pending < bactions.HIRE:
-                return f"reveal {bcards.BUILDINGS[action].name}"
-            return f"reveal {bcards.WORKERS[action].code}"
+            return self._cfg.chance.reveal_label(self._box.pending, action)
         if core is None:
             return str(action)
         return core.action_label(action)
@@ -545,15 +490,15 @@ class MasterBuilderObserver:
             if not iig_obs_type.public_info:
                 raise ValueError("Only observations that include the public information are supported.")
             if (
-                cfg.game == "caylus1303"
+                cfg.settings.hidden_scores
                 and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             ):
                 raise ValueError(
-                    "Caylus 1303 observations include the observer's own prestige: use "
+                    f"{GAMES[cfg.game].title} observations include the observer's own score: use "
                     "private_info=SINGLE_PLAYER."
                 )
         self._spec = obs.observation_spec(cfg.game, cfg.players, cfg.option_dict)
-        self._prestige = self._perfect_recall and cfg.game == "caylus1303"
+        self._prestige = self._perfect_recall and cfg.settings.hidden_scores
         size = self._spec.size + (cfg.players if self._prestige else 0)
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[: self._spec.size]}
@@ -611,23 +556,13 @@ class MasterBuilderGame(pyspiel.Game):  # type: ignore[misc]
         return MasterBuilderObserver(self.config, iig_obs_type, params)
 
 
-class BuildersGame(MasterBuilderGame):
-    NAME = "builders"
+def _game_class(name: str) -> type[MasterBuilderGame]:
+    """The OpenSpiel game class of ``name`` (``CaylusGame``...): a MasterBuilderGame with its NAME."""
+    title = "".join(part.capitalize() for part in name.split("_"))
+    return type(f"{title}Game", (MasterBuilderGame,), {"NAME": name, "__module__": __name__})
 
 
-class CaylusGame(MasterBuilderGame):
-    NAME = "caylus"
-
-
-class Caylus1303Game(MasterBuilderGame):
-    NAME = "caylus1303"
-
-
-_CLASSES: dict[str, type[MasterBuilderGame]] = {
-    "builders": BuildersGame,
-    "caylus": CaylusGame,
-    "caylus1303": Caylus1303Game,
-}
+_CLASSES: dict[str, type[MasterBuilderGame]] = {name: _game_class(name) for name in GAME_NAMES}
 
 
 def load(game: str, **params: Any) -> MasterBuilderGame:

@@ -49,13 +49,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import seeding
-from numpy.typing import NDArray
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from masterbuilder.extras import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from numpy.typing import NDArray
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ImportError as exc:
+    raise missing_extra(exc, "masterbuilder.interop.pettingzoo", "pettingzoo") from None
 
 from masterbuilder.core import IllegalAction, State, new_game
 from masterbuilder.core.registry import game_info

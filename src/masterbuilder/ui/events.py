@@ -1,18 +1,19 @@
 """What happened: short lines on what a move set off, for people watching the table.
 
 Many things happen between two decisions without anybody choosing them (Caylus: income, the trading post,
-the bailiff, the castle scorings; The Builders: a completed building paying out). Each game registers a
-summariser that says, in a few lines, what one applied action set off beyond what the action itself says:
-from the events the engine recorded if it keeps a log (Caylus: ``log_events``, switched on for the live
-state by ``log_events`` below), else by comparing the table before and after (The Builders). The terminal
-prints these lines under the move, in the recap people get, and in replays. A game without a summariser
-gets no lines.
+the bailiff, the castle scorings; The Builders: a completed building paying out). Each game offers a
+summariser (its piece ``"events"``, in its ``events`` module) that says, in a few lines, what one applied
+action set off beyond what the action itself says: from the events the engine recorded if it keeps a log
+(Caylus: ``log_events``, switched on for the live state by ``log_events`` below), else by comparing the
+table before and after (The Builders). The terminal prints these lines under the move, in the recap people
+get, and in replays. A game without a summariser gets no lines.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from masterbuilder.core.registry import GAMES
 from masterbuilder.core.state import State
 
 
@@ -23,13 +24,6 @@ class Summariser(Protocol):
         One line per kind of event, in the order they happened; the action's own, announced effects
         (paying for a placement, taking coins) are left out."""
         ...
-
-
-SUMMARISERS: dict[str, Summariser] = {}
-
-
-def register_summariser(game: str, summariser: Summariser) -> None:
-    SUMMARISERS[game] = summariser
 
 
 def log_events(state: State) -> None:
@@ -45,7 +39,10 @@ def _nothing(before: State, action: int, after: State) -> list[str]:
 
 
 def summariser_for(game: str) -> Summariser:
-    return SUMMARISERS.get(game, _nothing)
+    """The game's summariser (its piece ``"events"``); one that says nothing for a game without one."""
+    info = GAMES.get(game)
+    summariser: Summariser | None = None if info is None else info.piece("events")
+    return summariser if summariser is not None else _nothing
 
 
 def summarise(before: State, action: int, after: State) -> list[str]:

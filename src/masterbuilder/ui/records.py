@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -37,6 +39,45 @@ def save_record(state: State, path: Path | None = None, names: Sequence[str] | N
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return target
+
+
+def save_problem(path: Path | None, force: bool = False) -> str | None:
+    """Why a record could not be saved to ``path`` (None: the default path under records/), checked before
+    a game starts so that it is not lost at the end; None if nothing stands in the way. An existing file
+    is a problem unless ``force``."""
+    folder = RECORDS_DIR
+    if path is not None:
+        if path.is_dir():
+            return f"{path} is a folder; give a file name."
+        if path.exists():
+            if not force:
+                return f"{path} already exists; give --force to overwrite it, or another --save."
+            return None if os.access(path, os.W_OK) else f"{path} is not writable."
+        folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is a file, not a folder."
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{folder} is not writable."
+    return None
+
+
+def save_with_fallback(
+    state: State, path: Path | None = None, names: Sequence[str] | None = None
+) -> tuple[Path, str | None]:
+    """:func:`save_record`; if that fails, save under records/ (or, failing that, the temporary folder)
+    instead. Returns where the record went and, after a failure, the reason; OSError if nothing worked."""
+    try:
+        return save_record(state, path, names), None
+    except OSError as exc:
+        problem = f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else "")
+    for folder in (RECORDS_DIR, Path(tempfile.gettempdir())):
+        try:
+            return save_record(state, default_record_path(state, directory=folder), names), problem
+        except OSError:
+            continue
+    raise OSError(f"Could not save the record anywhere ({problem}).")
 
 
 def record_names(record: Mapping[str, Any]) -> list[str]:

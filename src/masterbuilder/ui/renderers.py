@@ -1,4 +1,4 @@
-"""How each game draws its table in the terminal, chosen by ``state.game``.
+"""How each game draws its table in the terminal: the game's piece ``"terminal"`` (its ``terminal`` module).
 
 A game without a renderer of its own still gets a usable (if plain) table from :class:`PlainRenderer`.
 """
@@ -12,6 +12,7 @@ from typing import Protocol
 from rich.console import RenderableType
 from rich.pretty import Pretty
 
+from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
 
 
@@ -56,12 +57,7 @@ def seat_title(seat: int, names: Sequence[str]) -> str:
     return f"seat {seat} ({names[seat]})" if seat < len(names) and names[seat] else f"seat {seat}"
 
 
-RENDERERS: dict[str, Renderer] = {}
-
-
-def register_renderer(game: str, renderer: Renderer) -> None:
-    RENDERERS[game] = renderer
-
-
 def renderer_for(game: str) -> Renderer:
-    return RENDERERS.get(game, PlainRenderer())
+    """The game's terminal renderer (its piece ``"terminal"``), else the plain one."""
+    renderer: Renderer | None = game_info(game).piece("terminal")
+    return renderer if renderer is not None else PlainRenderer()

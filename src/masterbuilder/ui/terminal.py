@@ -10,6 +10,7 @@ it raises EOFError at the end of input and KeyboardInterrupt on Ctrl-C, like :fu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -173,6 +174,12 @@ class TerminalTable:
             for line in recent:
                 self.console.print(Text("  ").append_text(line))
 
+    def thinking(self, seat: int) -> AbstractContextManager[object]:
+        """A spinner naming the seat while its bot chooses (on a terminal only: it leaves no trace)."""
+        if not self.console.is_terminal:
+            return nullcontext()
+        return self.console.status(Text(f"{self.seat(seat)} is thinking…"), spinner="dots")
+
     def show_moves(self, legal: Sequence[int]) -> None:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", style="bold")
@@ -190,7 +197,8 @@ class TerminalTable:
             Text(
                 f"Type a move's number (1 to {len(legal)}) or its label, the text in brackets, e.g. "
                 f"'{example}' (any case).\n'table' (or 't') shows the table again, 'help' (or '?') shows "
-                "this, 'quit' (or 'q') saves the game and stops; Ctrl-C and end of input save too."
+                "this, 'quit' (or 'q') saves the game and stops (`masterbuilder play --resume` continues "
+                "it); Ctrl-C and end of input save too."
             )
         )
         extra = self.renderer.help()
@@ -260,7 +268,8 @@ class TerminalTable:
                         self.console.print("You quit the game.")
                         return Ending.QUIT
                 else:
-                    action = bot.choose(state)
+                    with self.thinking(seat):
+                        action = bot.choose(state)
                     reason = state.illegal_reason(action)
                     if reason is not None:
                         self.console.print(

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.builders.actions import NUM_ACTIONS
 from masterbuilder.games.builders.state import BuildersState
 
@@ -41,7 +41,23 @@ INFO = GameInfo(
     create=BuildersState.new,
     distinct_actions=_distinct_actions,
     package=__name__,
-    pieces={"board": "board:draw"},
+    pieces={
+        "terminal": "terminal:RENDERER",
+        "events": "events:summarise_builders",
+        "observation": "observation:ENCODING",
+        "search": "search:SETTINGS",
+        "adapters": "adapters:ADAPTERS",
+        "board": "board:draw",
+    },
+    bots=(
+        BotInfo(
+            "greedy",
+            "plans each turn with a small search and a value estimate",
+            "heuristic:make",
+            presets={"fast": "heuristic:make_fast"},
+        ),
+        BotInfo("heuristic", "The Builders' heuristic bot (the greedy bot)", "heuristic:make"),
+    ),
 )
 register(INFO)
 

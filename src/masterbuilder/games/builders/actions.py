@@ -15,7 +15,7 @@ Sending a worker is two decisions, "which worker" then "which building", so ever
 
 from __future__ import annotations
 
-from masterbuilder.games.builders.cards import BUILDINGS, NUM_BUILDING_CARDS, WORKERS, amounts_text
+from masterbuilder.games.builders.data import BUILDINGS, NUM_BUILDING_CARDS, WORKERS, amounts_text
 
 END_TURN = 0
 BUY_ACTION = 1

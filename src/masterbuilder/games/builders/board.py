@@ -29,7 +29,7 @@ from masterbuilder.games.builders.actions import (
     TAKE_COINS,
     TO,
 )
-from masterbuilder.games.builders.cards import BUILDINGS, RESOURCE_LETTERS, WORKERS, amounts_text
+from masterbuilder.games.builders.data import BUILDINGS, RESOURCE_LETTERS, WORKERS, amounts_text
 
 WIDTH = 1200
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")

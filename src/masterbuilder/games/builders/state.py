@@ -1,4 +1,4 @@
-"""The Builders: Middle Ages — state and rules (rulebook: ../shared/seeds/002_4bf17d2ed33d5477.txt).
+"""The Builders: Middle Ages — state and rules (rules: the Polish rulebook of The Builders: Middle Ages).
 
 The state is a handful of flat lists indexed by seat or by card id, so that ``clone`` is a few list copies
 and a random playout runs at well over 100,000 actions per second.
@@ -25,7 +25,7 @@ from masterbuilder.games.builders.actions import (
     TAKE_COINS,
     TO,
 )
-from masterbuilder.games.builders.cards import (
+from masterbuilder.games.builders.data import (
     APPRENTICES,
     BUILDINGS,
     COINS,

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.caylus.actions import NUM_ACTIONS
 from masterbuilder.games.caylus.state import CaylusState
 
@@ -34,7 +34,21 @@ INFO = GameInfo(
     create=CaylusState.new,
     distinct_actions=_distinct_actions,
     package=__name__,
-    pieces={"board": "board:draw"},
+    pieces={
+        "terminal": "terminal:RENDERER",
+        "events": "events:summarise_caylus",
+        "observation": "observation:ENCODING",
+        "search": "search:SETTINGS",
+        "adapters": "adapters:ADAPTERS",
+        "board": "board:draw",
+    },
+    bots=(
+        BotInfo(
+            "heuristic",
+            "scores each decision in PP: castle batches, production, buildings, provost bribes",
+            "heuristic:make",
+        ),
+    ),
 )
 register(INFO)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from masterbuilder.games.caylus.tiles import (
+from masterbuilder.games.caylus.data import (
     CUBE_NAMES,
     FAVOUR_ROW_NAMES,
     ROAD_LENGTH,

@@ -20,9 +20,7 @@ from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.tasks import PHASE_NAMES
-from masterbuilder.games.caylus.text import _column_text
-from masterbuilder.games.caylus.tiles import (
+from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
     BY_KEY,
     CUBE_NAMES,
@@ -43,6 +41,8 @@ from masterbuilder.games.caylus.tiles import (
     Tile,
     cubes_text,
 )
+from masterbuilder.games.caylus.tasks import PHASE_NAMES
+from masterbuilder.games.caylus.text import _column_text
 
 INK = "#2b2118"
 HIGHLIGHT = "#e67e22"  # the outline of a clickable element

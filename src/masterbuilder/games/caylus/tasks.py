@@ -7,7 +7,7 @@ A task is a tuple of ints: ``(kind, *args)``. Kinds below DECISION run by themse
 from __future__ import annotations
 
 from masterbuilder.core.task_stack import DECISION as DECISION
-from masterbuilder.games.caylus.tiles import Effect
+from masterbuilder.games.caylus.data import Effect
 
 NOBODY = -1
 EMPTY = -1

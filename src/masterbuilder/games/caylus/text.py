@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import (
+    CUBE_NAMES,
+    FAVOUR_DENIERS,
+    FAVOUR_PP,
+    FAVOUR_ROW_NAMES,
+    ROAD_LENGTH,
+    SECTION_NAMES,
+    SPECIAL_NAMES,
+    TILES,
+    Effect,
+    FavourRow,
+    cubes_text,
+    main_cube,
+)
+from masterbuilder.games.caylus.rules import CaylusRules
 from masterbuilder.games.caylus.tasks import (
     D_BUILD,
     D_CASTLE,
@@ -31,26 +44,9 @@ from masterbuilder.games.caylus.tasks import (
     T_GAIN,
     TRADE_EFFECTS,
 )
-from masterbuilder.games.caylus.tiles import (
-    CUBE_NAMES,
-    FAVOUR_DENIERS,
-    FAVOUR_PP,
-    FAVOUR_ROW_NAMES,
-    ROAD_LENGTH,
-    SECTION_NAMES,
-    SPECIAL_NAMES,
-    TILES,
-    Effect,
-    FavourRow,
-    cubes_text,
-    main_cube,
-)
-
-if TYPE_CHECKING:
-    from masterbuilder.games.caylus.state import CaylusState
 
 
-def prompt(state: CaylusState) -> str:
+def prompt(state: CaylusRules) -> str:
     """The pending decision in words."""
     if state._over:
         return "The game is over."
@@ -104,7 +100,7 @@ def prompt(state: CaylusState) -> str:
     return f"{who}: choose a cube to take (royal favour)."
 
 
-def why_not(state: CaylusState, task: tuple[int, ...], a: int) -> str:
+def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
     kind, seat = task[0], task[1]
     if kind == D_PLACE and A.PLACE <= a <= A.PLACE_CASTLE:
         if not state._workers[seat]:
@@ -135,7 +131,7 @@ def why_not(state: CaylusState, task: tuple[int, ...], a: int) -> str:
     return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
 
 
-def describe(state: CaylusState, action_id: int) -> str:
+def describe(state: CaylusRules, action_id: int) -> str:
     if state._over or not state._stack:
         return A.LABELS[action_id]
     task = state._stack[-1]

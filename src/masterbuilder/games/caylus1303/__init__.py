@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from masterbuilder.core.registry import GameInfo, Option, register
+from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.caylus1303.actions import NUM_ACTIONS
 from masterbuilder.games.caylus1303.state import Caylus1303State
 
@@ -29,7 +29,21 @@ INFO = GameInfo(
     create=Caylus1303State.new,
     distinct_actions=_distinct_actions,
     package=__name__,
-    pieces={"board": "board:draw"},
+    pieces={
+        "terminal": "terminal:RENDERER",
+        "events": "events:summarise_caylus1303",
+        "observation": "observation:ENCODING",
+        "search": "search:SETTINGS",
+        "adapters": "adapters:ADAPTERS",
+        "board": "board:draw",
+    },
+    bots=(
+        BotInfo(
+            "heuristic",
+            "scores each decision in PP: bundles, buildings, residences, monuments, workers, the provost",
+            "heuristic:make",
+        ),
+    ),
 )
 register(INFO)
 

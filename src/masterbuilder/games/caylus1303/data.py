@@ -1,7 +1,7 @@
 """Every Caylus 1303 tile, character and board constant, as frozen tables.
 
-Sources: the German rulebook (../shared/seeds/003_613698d15cfd5b97.txt), the Polish one (000_...), and
-../shared/reference/caylus1303.md for the values printed only as icons. A value that rests on a single
+Sources: the German rulebook of Caylus 1303, the Polish one, and component lists compiled from public
+sources for the values printed only as icons. A value that rests on a single
 source is marked ``# 1 src`` here and listed in docs/rules-notes.md (D-notes), so a correction is a one-line
 change in this file.
 

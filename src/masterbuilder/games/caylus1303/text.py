@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
@@ -25,6 +23,7 @@ from masterbuilder.games.caylus1303.data import (
     offer_text,
     res_text,
 )
+from masterbuilder.games.caylus1303.rules import Caylus1303Rules
 from masterbuilder.games.caylus1303.tasks import (
     D_BAILIFF,
     D_BOARD_CHAR,
@@ -43,16 +42,13 @@ from masterbuilder.games.caylus1303.tasks import (
     T_PLACE_TILE,
 )
 
-if TYPE_CHECKING:
-    from masterbuilder.games.caylus1303.state import Caylus1303State
 
-
-def space_name(state: Caylus1303State, space: int) -> str:
+def space_name(state: Caylus1303Rules, space: int) -> str:
     tile = state._road[space]
     return f"space {space} (empty)" if tile == EMPTY else f"the {TILES[tile].title} on space {space}"
 
 
-def prompt(state: Caylus1303State) -> str:
+def prompt(state: Caylus1303Rules) -> str:
     """The pending decision in words."""
     if state._over:
         return "The game is over."
@@ -104,7 +100,7 @@ def prompt(state: Caylus1303State) -> str:
     return f"{who}: choose."  # pragma: no cover
 
 
-def _placement_problem(state: Caylus1303State, seat: int, a: int, early: bool) -> str:
+def _placement_problem(state: Caylus1303Rules, seat: int, a: int, early: bool) -> str:
     cost = state.placement_cost(seat, early)
     if state._hand[seat] < cost:
         return f"A placement costs {cost} worker{'s' if cost > 1 else ''} now; you have {state._hand[seat]}."
@@ -128,7 +124,7 @@ def _placement_problem(state: Caylus1303State, seat: int, a: int, early: bool) -
     return f"{_capital(space_name(state, space))} is already occupied."
 
 
-def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
+def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
     kind, seat = task[0], task[1]
     r = state._res[seat]
     if kind in (D_PLACE, D_EARLY) and (A.PLACE <= a <= A.SITE):
@@ -199,7 +195,7 @@ def why_not(state: Caylus1303State, task: tuple[int, ...], a: int) -> str:
     return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
 
 
-def describe(state: Caylus1303State, action_id: int) -> str:
+def describe(state: Caylus1303Rules, action_id: int) -> str:
     """The sentence a person reads for ``action_id`` in the pending decision."""
     label = A.LABELS[action_id]
     if state._over or not state._stack or action_id not in state._legal_now:
@@ -254,7 +250,7 @@ def describe(state: Caylus1303State, action_id: int) -> str:
     return label  # pragma: no cover
 
 
-def _describe_place(state: Caylus1303State, seat: int, space: int) -> str:
+def _describe_place(state: Caylus1303Rules, seat: int, space: int) -> str:
     tile = state._road[space]
     name = TILES[tile].title if tile != EMPTY else "empty space"
     owner = state._owner[space]
@@ -263,7 +259,7 @@ def _describe_place(state: Caylus1303State, seat: int, space: int) -> str:
     return f"place a worker on {whose} {name} on space {space}{joins}{_extra_worker(state, seat)}"
 
 
-def _extra_worker(state: Caylus1303State, seat: int) -> str:
+def _extra_worker(state: Caylus1303Rules, seat: int) -> str:
     task = state._stack[-1]
     extra = state.placement_cost(seat, early=task[0] == D_EARLY) - 1
     return f" (+{extra} worker to the camp)" if extra else ""
@@ -315,7 +311,7 @@ def _side_of(task: tuple[int, ...]) -> Side:
     return tile.setup if task[3] else tile.built
 
 
-def _effect_at_hand(state: Caylus1303State, task: tuple[int, ...]) -> Effect | None:
+def _effect_at_hand(state: Caylus1303Rules, task: tuple[int, ...]) -> Effect | None:
     return _side_of(task).effect if task[0] == D_EFFECT else None
 
 

@@ -47,7 +47,7 @@ from masterbuilder.games.caylus1303.data import (
 )
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_BAILIFF, D_BRIDGE, PHASE_NAMES
-from masterbuilder.ui.renderers import register_renderer, seat_title
+from masterbuilder.ui.renderers import seat_title
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 RES_LETTERS = ("F", "W", "S", "C", "G")
@@ -602,4 +602,4 @@ class Caylus1303Renderer:
         )
 
 
-register_renderer("caylus1303", Caylus1303Renderer())
+RENDERER = Caylus1303Renderer()

@@ -11,12 +11,12 @@ import pytest
 
 from masterbuilder import new_game
 from masterbuilder.agents import AGENTS, Agent, agent_spec, agents_for, make_agent
-from masterbuilder.agents.caylus1303_heuristic import Caylus1303HeuristicAgent
-from masterbuilder.agents.caylus_heuristic import CaylusHeuristicAgent
 from masterbuilder.agents.random_agent import RandomAgent
 from masterbuilder.arena.match import play_game
+from masterbuilder.games.caylus.heuristic import CaylusHeuristicAgent
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import START_SPACES, TILES, Char
+from masterbuilder.games.caylus1303.heuristic import Caylus1303HeuristicAgent
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import (
     D_BAILIFF,

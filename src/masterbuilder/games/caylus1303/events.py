@@ -44,8 +44,7 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PLACE,
     PHASE_NAMES,
 )
-from masterbuilder.ui.caylus1303_view import building_name, res_words, seat_name
-from masterbuilder.ui.events import register_summariser
+from masterbuilder.games.caylus1303.terminal import building_name, res_words, seat_name
 
 Event = tuple[Any, ...]
 # the effects that ask their worker to choose (and are declined without a choice when nothing is possible)
@@ -346,6 +345,3 @@ def summarise_caylus1303(before: State, action: int, after: State) -> list[str]:
     if not isinstance(before, Caylus1303State) or not isinstance(after, Caylus1303State):
         raise TypeError(f"The Caylus 1303 summariser cannot read a {after.game} game.")
     return event_lines(before, action, after, caylus1303_events(before, action, after))
-
-
-register_summariser("caylus1303", summarise_caylus1303)

@@ -30,10 +30,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import (
+    CASTLE_PENALTY,
+    FAVOUR_DENIERS,
+    FAVOUR_PP,
+    RESIDENCE,
+    ROAD_LENGTH,
+    SECTION_MARK,
+    SECTION_PENALTY,
+    SECTION_PP,
+    SECTION_SIZE,
+    TILES,
+    Effect,
+    FavourRow,
+    Kind,
+    Section,
+    Special,
+    Tile,
+)
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import (
     D_BUILD,
@@ -56,24 +73,6 @@ from masterbuilder.games.caylus.tasks import (
     D_TAKE,
     D_TRADE,
     TRADE_EFFECTS,
-)
-from masterbuilder.games.caylus.tiles import (
-    CASTLE_PENALTY,
-    FAVOUR_DENIERS,
-    FAVOUR_PP,
-    RESIDENCE,
-    ROAD_LENGTH,
-    SECTION_MARK,
-    SECTION_PENALTY,
-    SECTION_PP,
-    SECTION_SIZE,
-    TILES,
-    Effect,
-    FavourRow,
-    Kind,
-    Section,
-    Special,
-    Tile,
 )
 
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
@@ -909,13 +908,5 @@ def column_value(r: Reckoner, row: int, column: int) -> float:
     return r.money_gain(r.money, FAVOUR_DENIERS[column - 1])
 
 
-def _make(game: str, seed: int) -> CaylusHeuristicAgent:
+def make(game: str, seed: int) -> CaylusHeuristicAgent:
     return CaylusHeuristicAgent(seed)
-
-
-register_agent(
-    "heuristic",
-    "scores each decision in PP: castle batches, production, buildings, provost bribes",
-    _make,
-    frozenset({"caylus"}),
-)

@@ -11,9 +11,9 @@ from typing import Any
 
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import END_TURN
-from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, amounts_text
+from masterbuilder.games.builders.data import BUILDINGS, WORKERS, amounts_text
 from masterbuilder.games.builders.state import COINS_PER_POINT, END_TRIGGER_POINTS
-from masterbuilder.ui.events import amount, register_summariser
+from masterbuilder.ui.events import amount
 
 
 def seat(s: int) -> str:
@@ -68,6 +68,3 @@ def summarise_builders(before: State, action: int, after: State) -> list[str]:
             f"Game over after round {av['round']}{limit} · 1 point per {COINS_PER_POINT} coins: {coins}"
         )
     return lines
-
-
-register_summariser("builders", summarise_builders)

@@ -18,11 +18,11 @@ from typing import Any
 
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import CUBE_NAMES, SECTION_NAMES, TILES
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_JOUST, D_PLACE, D_PRODUCE
-from masterbuilder.games.caylus.tiles import CUBE_NAMES, SECTION_NAMES, TILES
-from masterbuilder.ui.caylus_view import short_name
-from masterbuilder.ui.events import amount, and_list, register_summariser, signed
+from masterbuilder.games.caylus.terminal import short_name
+from masterbuilder.ui.events import amount, and_list, signed
 
 # a purse: deniers, the five cubes, prestige points
 UNITS = ("deniers", *CUBE_NAMES, "PP")
@@ -301,6 +301,3 @@ def summarise_caylus(before: State, action: int, after: State) -> list[str]:
     if not isinstance(before, CaylusState) or not isinstance(after, CaylusState):
         raise TypeError(f"The Caylus summariser cannot read a {after.game} game.")
     return _Feed(before, action, after).run(caylus_events(before, action, after))
-
-
-register_summariser("caylus", summarise_caylus)

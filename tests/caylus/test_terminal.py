@@ -18,8 +18,8 @@ from masterbuilder.arena import play_game
 from masterbuilder.cli import app
 from masterbuilder.games.caylus import CaylusState
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.terminal import decision_text, favour_decision
 from masterbuilder.ui import renderer_for
-from masterbuilder.ui.caylus_view import decision_text, favour_decision
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "110"}

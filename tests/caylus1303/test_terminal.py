@@ -23,7 +23,7 @@ from masterbuilder.cli import app
 from masterbuilder.core import task_stack
 from masterbuilder.games.caylus1303 import Caylus1303State
 from masterbuilder.games.caylus1303 import actions as A
-from masterbuilder.games.caylus1303 import state as engine
+from masterbuilder.games.caylus1303 import rules as engine
 from masterbuilder.games.caylus1303.data import (
     CHARACTERS,
     MONUMENT_TILES,
@@ -33,6 +33,7 @@ from masterbuilder.games.caylus1303.data import (
     WOOD_TILES,
     Char,
 )
+from masterbuilder.games.caylus1303.events import event_lines
 from masterbuilder.games.caylus1303.tasks import (
     D_BAILIFF,
     D_BOARD_CHAR,
@@ -47,9 +48,8 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PLACE,
     T_RETURN,
 )
+from masterbuilder.games.caylus1303.terminal import decision_text
 from masterbuilder.ui import renderer_for
-from masterbuilder.ui.caylus1303_events import event_lines
-from masterbuilder.ui.caylus1303_view import decision_text
 from masterbuilder.ui.events import log_events, summarise
 
 runner = CliRunner()

@@ -12,14 +12,14 @@ import pytest
 
 from masterbuilder import State, new_game
 from masterbuilder.agents import AGENTS, Agent, agent_spec, agents_for, make_agent, register_agent
-from masterbuilder.agents.builders_greedy import GreedyBuildersAgent
-from masterbuilder.agents.caylus_heuristic import CaylusHeuristicAgent
 from masterbuilder.agents.random_agent import RandomAgent
 from masterbuilder.arena.match import play_game
+from masterbuilder.games.builders.heuristic import GreedyBuildersAgent
 from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import Section
+from masterbuilder.games.caylus.heuristic import CaylusHeuristicAgent
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_PLACE
-from masterbuilder.games.caylus.tiles import Section
 from tests.agents.pinned import self_play
 
 OPTIONS: list[dict[str, Any]] = [

@@ -1,4 +1,5 @@
-"""Every card of The Builders: Middle Ages, as frozen tables (see ../shared/reference/builders.md).
+"""Every card of The Builders: Middle Ages, as frozen tables (card lists compiled from public sources;
+conflicts in docs/rules-notes.md).
 
 Resource order everywhere: Stone, Wood, Knowledge, Tile.
 

@@ -1,4 +1,5 @@
-"""Every Caylus (2005) building tile and board constant, as frozen tables (../shared/reference/caylus.md).
+"""Every Caylus (2005) building tile and board constant, as frozen tables (from the rulebook
+and component lists compiled from public sources; conflicts in docs/rules-notes.md).
 
 Cube order everywhere: food, wood, stone, cloth, gold.
 """

@@ -13,8 +13,8 @@ from rich.text import Text
 
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import EXTRA_ACTION_PRICE
-from masterbuilder.games.builders.cards import BUILDINGS, WORKERS, Amounts, amounts_text
-from masterbuilder.ui.renderers import register_renderer, seat_title
+from masterbuilder.games.builders.data import BUILDINGS, WORKERS, Amounts, amounts_text
+from masterbuilder.ui.renderers import seat_title
 
 RESOURCES = ("S", "W", "K", "T")
 LEGEND = "S = stone, W = wood, K = knowledge, T = tile"
@@ -213,4 +213,4 @@ class BuildersRenderer:
         )
 
 
-register_renderer("builders", BuildersRenderer())
+RENDERER = BuildersRenderer()

@@ -43,7 +43,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus1303 import actions as A
@@ -1352,13 +1351,5 @@ def opponent_spaces(st: Caylus1303State, seat: int) -> list[int]:
     return spaces
 
 
-def _make(game: str, seed: int) -> Caylus1303HeuristicAgent:
+def make(game: str, seed: int) -> Caylus1303HeuristicAgent:
     return Caylus1303HeuristicAgent(seed)
-
-
-register_agent(
-    "heuristic",
-    "scores each decision in PP: bundles, buildings, residences, monuments, workers, the provost",
-    _make,
-    frozenset({"caylus1303"}),
-)

@@ -25,7 +25,6 @@ import math
 from dataclasses import dataclass
 from operator import itemgetter
 
-from masterbuilder.agents.base import register_agent
 from masterbuilder.agents.plan import PlannedMoves
 from masterbuilder.core.state import State
 from masterbuilder.games.builders.actions import (
@@ -38,7 +37,7 @@ from masterbuilder.games.builders.actions import (
     TAKE_COINS,
     TO,
 )
-from masterbuilder.games.builders.cards import (
+from masterbuilder.games.builders.data import (
     COINS,
     MACHINE_WORKER,
     POINTS,
@@ -714,25 +713,14 @@ class GreedyBuildersAgent:
         return plans
 
 
-def _make(game: str, seed: int) -> GreedyBuildersAgent:
+def make(game: str, seed: int) -> GreedyBuildersAgent:
     return GreedyBuildersAgent(seed)
 
 
-_BUILDERS = frozenset({"builders"})
 FAST_WEIGHTS = Weights(search_budget=100)  # a quarter of the planning work, about as strong
 
 
-def _make_fast(game: str, seed: int) -> GreedyBuildersAgent:
+def make_fast(game: str, seed: int) -> GreedyBuildersAgent:
     agent = GreedyBuildersAgent(seed, FAST_WEIGHTS)
     agent.name = "greedy:fast"
     return agent
-
-
-register_agent(
-    "greedy",
-    "plans each turn with a small search and a value estimate",
-    _make,
-    _BUILDERS,
-    presets={"fast": _make_fast},
-)
-register_agent("heuristic", "The Builders' heuristic bot (the greedy bot)", _make, _BUILDERS)

@@ -8,9 +8,9 @@ import pytest
 
 from masterbuilder import new_game
 from masterbuilder.agents import agents_for, make_agent
-from masterbuilder.agents.builders_greedy import GreedyBuildersAgent
 from masterbuilder.arena.match import play_game
 from masterbuilder.games.builders.actions import SEND
+from masterbuilder.games.builders.heuristic import GreedyBuildersAgent
 from masterbuilder.games.builders.state import BuildersState
 from tests.agents.pinned import self_play
 

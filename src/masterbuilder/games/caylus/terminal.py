@@ -19,9 +19,7 @@ from rich.text import Text
 
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
-from masterbuilder.games.caylus.state import CaylusState
-from masterbuilder.games.caylus.tasks import PHASE_NAMES
-from masterbuilder.games.caylus.tiles import (
+from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
     CUBE_LETTERS,
     CUBE_NAMES,
@@ -42,7 +40,9 @@ from masterbuilder.games.caylus.tiles import (
     Special,
     Tile,
 )
-from masterbuilder.ui.renderers import register_renderer, seat_title
+from masterbuilder.games.caylus.state import CaylusState
+from masterbuilder.games.caylus.tasks import PHASE_NAMES
+from masterbuilder.ui.renderers import seat_title
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 CUBE_STYLES = ("magenta", "dark_orange3", "grey70", "medium_purple1", "bold yellow")
@@ -523,4 +523,4 @@ class CaylusRenderer:
         )
 
 
-register_renderer("caylus", CaylusRenderer())
+RENDERER = CaylusRenderer()

@@ -1,0 +1,1251 @@
+"""Caylus (2005) — the state and the rules (the texts that explain them are added in ``state.py``).
+
+The turn is driven by an explicit stack of small tasks (tuples of ints), so the state stays plain data:
+``clone`` copies a few lists and ``to_json`` writes them out. Automatic tasks (income, the trading post,
+the bailiff...) run as soon as they reach the top of the stack; a decision task waits for its seat's
+action. A decision with a single legal action (nothing else affordable) is taken automatically.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import Any, Self
+
+from masterbuilder.core.rng import SplitMix64
+from masterbuilder.core.task_stack import TaskStackState
+from masterbuilder.games.caylus import actions as A
+from masterbuilder.games.caylus.data import (
+    BUILD_LOTS,
+    CASTLE_PENALTY,
+    CUBE_NAMES,
+    FAVOUR_COLUMNS_OPEN,
+    FAVOUR_DENIERS,
+    FAVOUR_PP,
+    FAVOUR_ROW_NAMES,
+    FIXED_SPACES,
+    JEWELLER,
+    NEUTRAL_TILES,
+    RESIDENCE,
+    ROAD_LENGTH,
+    SECTION_FAVOURS,
+    SECTION_MARK,
+    SECTION_NAMES,
+    SECTION_PENALTY,
+    SECTION_PP,
+    SECTION_SIZE,
+    SPECIAL_NAMES,
+    START_SPACE,
+    STARTING_CUBES,
+    STARTING_DENIERS,
+    TILES,
+    WORKERS_PER_PLAYER,
+    Effect,
+    FavourRow,
+    Kind,
+    Section,
+    Special,
+    main_cube,
+)
+from masterbuilder.games.caylus.tasks import (
+    CLOTH,
+    D_BUILD,
+    D_CASTLE,
+    D_COLUMN,
+    D_GATE,
+    D_GUILD,
+    D_INN,
+    D_JOUST,
+    D_LAWYER,
+    D_MARKET,
+    D_OWNER,
+    D_PAY,
+    D_PEDDLER,
+    D_PLACE,
+    D_PRODUCE,
+    D_PROVOST,
+    D_RESIDENCE,
+    D_ROW,
+    D_TAKE,
+    D_TRADE,
+    DECISION,
+    EMPTY,
+    FOOD,
+    GOLD,
+    NOBODY,
+    NON_GOLD,
+    PHASE_NAMES,
+    STONE,
+    T_ACTIVATE,
+    T_BEST_BUILDER,
+    T_BEYOND_PROVOST,
+    T_CASTLE,
+    T_END_TURN,
+    T_FAVOURS,
+    T_GAIN,
+    T_GATE,
+    T_GUILD,
+    T_INCOME,
+    T_INN,
+    T_JOUST,
+    T_LEAVE,
+    T_NEXT_TURN,
+    T_PHASE,
+    T_PLACEMENT,
+    T_PROVOST,
+    T_SCORE,
+    T_SCORED,
+    T_STABLES,
+    T_TRADING_POST,
+    T_TURN,
+    TASK_SIZES,
+    TRADE_EFFECTS,
+    TURN_TASKS,
+    WOOD,
+)
+
+TAKES_WORKER: tuple[bool, ...] = tuple(t.takes_worker for t in TILES)
+_BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
+_KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+ANY_CUBE = 0b11111
+NON_GOLD_MASK = 0b01111
+WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+
+
+class CaylusRules(TaskStackState):
+    """A game of Caylus for 2 to 5 players."""
+
+    game = "caylus"
+    title = "Caylus"
+    num_actions = A.NUM_ACTIONS
+
+    # seats
+    _deniers: list[int]
+    _cubes: list[list[int]]  # [seat][cube]
+    _pp: list[int]
+    _workers: list[int]  # workers at home
+    _favour: list[list[int]]  # [seat][row]: column reached, 0 = not yet on the table
+    _rows_used: list[int]  # [seat]: bit mask of favour rows used in the current phase
+    _order: list[int]  # turn order
+    _passed: list[int]  # passing order this turn
+    # board
+    _road: list[int]  # [space 0..28]: tile id or EMPTY (index 0 unused)
+    _owner: list[int]  # [space]: owner seat or NOBODY
+    _worker: list[int]  # [space]: seat of the worker on it or NOBODY
+    _special: list[int]  # gate, trading post, guild, joust: seat or NOBODY (stables, inn below)
+    _stables: list[int]  # seats, by spot
+    _inn: list[int]  # [left circle, right circle]: seat or NOBODY
+    _castle: list[int]  # seats, by castle space
+    _given: list[int]  # [seat]: houses placed in the castle this turn
+    _houses: list[list[int]]  # [section][seat]
+    _scored: list[bool]  # [section]
+    _transform: dict[int, int]  # road space -> seat: a delayed lawyer transform
+    _supply: list[int]  # [tile id]: tiles left to build
+    _bailiff: int
+    _provost: int
+    _turn: int
+    _phase: int
+    _stack: list[tuple[int, ...]]
+    _over: bool
+    _final_bonus: list[int]
+    _legal_now: list[int]  # the legal actions of the pending decision (derived, cached by _run)
+    # what the automatic steps did, for people watching (``log_events``); None: not recorded. Not part of
+    # the state: ``clone`` starts without it and ``to_json`` leaves it out.
+    _events: list[tuple[Any, ...]] | None = None
+
+    # ---- setup ------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
+        # rules: Caylus, "Przygotowania do gry" (setup)
+        s = cls.__new__(cls)
+        s.num_players, s.seed, s.options, s._history = players, seed, options, []
+        rng = SplitMix64(seed)
+        neutral = list(NEUTRAL_TILES)
+        rng.shuffle(neutral)
+        order = list(range(players))
+        rng.shuffle(order)
+        s._order = order
+        s._deniers = [0] * players
+        for position, seat in enumerate(order):
+            s._deniers[seat] = 5 if players == 2 else STARTING_DENIERS[position]
+        s._cubes = [list(STARTING_CUBES) for _ in range(players)]
+        s._pp = [0] * players
+        s._workers = [WORKERS_PER_PLAYER] * players
+        s._favour = [[0, 0, 0, 0] for _ in range(players)]
+        s._rows_used = [0] * players
+        s._passed = []
+        s._road = [EMPTY] * (ROAD_LENGTH + 1)
+        for space, tile in zip(range(1, 7), neutral, strict=True):
+            s._road[space] = tile
+        for space, tile in FIXED_SPACES.items():
+            s._road[space] = tile
+        s._owner = [NOBODY] * (ROAD_LENGTH + 1)
+        s._worker = [NOBODY] * (ROAD_LENGTH + 1)
+        s._special = [NOBODY] * 4
+        s._stables = []
+        s._inn = [NOBODY, NOBODY]
+        s._castle = []
+        s._given = [0] * players
+        s._houses = [[0] * players for _ in range(3)]
+        s._scored = [False, False, False]
+        s._transform = {}
+        s._supply = [0] * len(TILES)
+        for t in TILES:
+            if t.buildable and (t.id != JEWELLER or options["edition"] == 2):
+                s._supply[t.id] = t.copies
+        s._bailiff = START_SPACE
+        s._provost = START_SPACE
+        s._turn = 0
+        s._phase = 0
+        s._over = False
+        s._final_bonus = [0] * players
+        s._stack = [(T_TURN,)]
+        s._legal_now = []
+        s._events = None
+        s._run()
+        return s
+
+    # ---- queries ----------------------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def round(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> int:
+        return self._phase
+
+    @property
+    def bailiff(self) -> int:
+        return self._bailiff
+
+    @property
+    def provost(self) -> int:
+        return self._provost
+
+    @property
+    def turn_order(self) -> list[int]:
+        return list(self._order)
+
+    @property
+    def passing_order(self) -> list[int]:
+        return list(self._passed)
+
+    def deniers(self, seat: int) -> int:
+        return self._deniers[seat]
+
+    def cubes(self, seat: int) -> tuple[int, int, int, int, int]:
+        c = self._cubes[seat]
+        return (c[0], c[1], c[2], c[3], c[4])
+
+    def prestige(self, seat: int) -> int:
+        return self._pp[seat]
+
+    def workers_at_home(self, seat: int) -> int:
+        return self._workers[seat]
+
+    def favour_columns(self, seat: int) -> tuple[int, int, int, int]:
+        f = self._favour[seat]
+        return (f[0], f[1], f[2], f[3])
+
+    def tile_at(self, space: int) -> int | None:
+        t = self._road[space]
+        return None if t == EMPTY else t
+
+    def owner_at(self, space: int) -> int | None:
+        o = self._owner[space]
+        return None if o == NOBODY else o
+
+    def worker_at(self, space: int) -> int | None:
+        w = self._worker[space]
+        return None if w == NOBODY else w
+
+    def worker_spaces(self, seat: int) -> list[int]:
+        """The road spaces with a worker of ``seat``, in road order."""
+        return [space for space, w in enumerate(self._worker) if w == seat]
+
+    def owned_tiles(self, seat: int) -> list[int]:
+        """The tile ids of the buildings ``seat`` owns on the road, in road order."""
+        road = self._road
+        return [road[space] for space, o in enumerate(self._owner) if o == seat and road[space] != EMPTY]
+
+    def free_lots(self) -> int:
+        """Lots on the road still empty, where a building may go."""
+        road = self._road
+        return [road[space] for space in BUILD_LOTS].count(EMPTY)
+
+    def special_worker(self, building: Special) -> list[int]:
+        """Seats with a worker on a special building (the inn: left circle, then right circle)."""
+        if building is Special.STABLES:
+            return list(self._stables)
+        if building is Special.INN:
+            return [s for s in self._inn if s != NOBODY]
+        w = self._special[building]
+        return [] if w == NOBODY else [w]
+
+    @property
+    def inn(self) -> tuple[int | None, int | None]:
+        left, right = self._inn
+        return (None if left == NOBODY else left, None if right == NOBODY else right)
+
+    @property
+    def castle_workers(self) -> list[int]:
+        return list(self._castle)
+
+    def houses(self, section: Section, seat: int) -> int:
+        return self._houses[section][seat]
+
+    def section_filled(self, section: Section) -> int:
+        return sum(self._houses[section])
+
+    def section_scored(self, section: Section) -> bool:
+        return self._scored[section]
+
+    @property
+    def building_section(self) -> Section | None:
+        """The castle section that new houses go to; None once the towers are full or scored."""
+        for s in (Section.DUNGEON, Section.WALLS, Section.TOWERS):
+            if not self._scored[s] and sum(self._houses[s]) < SECTION_SIZE[s]:
+                return s
+        return None
+
+    def supply(self, tile: int) -> int:
+        return self._supply[tile]
+
+    def batches_given(self, seat: int) -> int:
+        """Houses ``seat`` has placed in the castle this turn."""
+        return self._given[seat]
+
+    @property
+    def activating_space(self) -> int | None:
+        """The road space whose building is being activated in phase 5 (its worker is still on it)."""
+        for task in reversed(self._stack):
+            if task[0] == T_LEAVE:
+                return task[1]
+        return None
+
+    @property
+    def open_columns(self) -> int:
+        """Favour columns open: 2 at first, 4 after the dungeon is scored, 5 after the walls."""
+        return FAVOUR_COLUMNS_OPEN[self._scored[0] + self._scored[1]]
+
+    @property
+    def pending_transforms(self) -> dict[int, int]:
+        return dict(self._transform)
+
+    def placement_cost(self, seat: int, own: bool) -> int:
+        # rules: Caylus, phase 2 — passing scale, own building 1 denier, inn right circle 1 denier;
+        # 2 players: 3 deniers once the other has passed
+        if own or self._inn[1] == seat:
+            return 1
+        if not self._passed:
+            return 1
+        if self.num_players == 2:
+            return 3
+        return len(self._passed) + 1
+
+    def scores(self) -> list[int]:
+        return list(self._pp)
+
+    def winners(self) -> list[int]:
+        if not self._over:
+            return []
+        best = max(self._pp)
+        return [s for s, pp in enumerate(self._pp) if pp == best]
+
+    @property
+    def final_bonus(self) -> list[int]:
+        """PP added at the end for gold, cubes and deniers (zeros before the end)."""
+        return list(self._final_bonus)
+
+    # ---- automatic tasks --------------------------------------------------------------------------
+    def _auto(self, task: tuple[int, ...]) -> None:
+        kind = task[0]
+        push = self._stack.append
+        if kind == T_TURN:
+            self._turn += 1
+            self._stack.extend(TURN_TASKS)
+            if self._events is not None:
+                self._events.append(("turn", self._turn, list(self._order)))
+        elif kind == T_PHASE:
+            self._phase = task[1]
+            self._rows_used = [0] * self.num_players
+        elif kind == T_INCOME:
+            self._income()
+        elif kind == T_PLACEMENT:
+            self._next_placement(task[1])
+        elif kind == T_GATE:
+            seat = self._special[Special.GATE]
+            if seat != NOBODY:
+                self._special[Special.GATE] = NOBODY
+                push((D_GATE, seat))
+        elif kind == T_TRADING_POST:
+            # rules: Caylus, phase 3 b — 3 deniers
+            seat = self._special[Special.TRADING_POST]
+            if seat != NOBODY:
+                self._deniers[seat] += 3
+                self._go_home(seat)
+                self._special[Special.TRADING_POST] = NOBODY
+                if self._events is not None:
+                    self._events.append(("trading_post", seat, 3))
+        elif kind == T_GUILD:
+            seat = self._special[Special.GUILD]
+            if seat != NOBODY:
+                self._special[Special.GUILD] = NOBODY
+                self._go_home(seat)
+                push((D_GUILD, seat))
+        elif kind == T_JOUST:
+            seat = self._special[Special.JOUST]
+            if seat != NOBODY:
+                self._special[Special.JOUST] = NOBODY
+                self._go_home(seat)
+                push((D_JOUST, seat))
+        elif kind == T_STABLES:
+            self._resolve_stables()
+        elif kind == T_INN:
+            self._resolve_inn()
+        elif kind == T_PROVOST:
+            i = task[1]
+            if i < len(self._passed):
+                push((T_PROVOST, i + 1))
+                push((D_PROVOST, self._passed[i]))
+        elif kind == T_ACTIVATE:
+            self._activate(task[1])
+        elif kind == T_LEAVE:
+            self._leave(task[1])
+        elif kind == T_BEYOND_PROVOST:
+            # rules: Caylus, phase 5 — workers past the provost go home with no effect
+            for space in range(self._provost + 1, ROAD_LENGTH + 1):
+                if self._worker[space] != NOBODY:
+                    if self._events is not None:
+                        self._events.append(("home_unused", self._worker[space], space, self._provost))
+                    self._leave(space)
+        elif kind == T_CASTLE:
+            i = task[1]
+            if i < len(self._castle):
+                push((T_CASTLE, i + 1))
+                push((D_CASTLE, self._castle[i]))
+        elif kind == T_BEST_BUILDER:
+            self._best_builder()
+        elif kind == T_END_TURN:
+            self._end_of_turn()
+        elif kind == T_SCORE:
+            self._score(task[1])
+        elif kind == T_SCORED:
+            self._scored[task[1]] = True
+            if self._events is not None and task[1] != Section.TOWERS:  # the dungeon or the walls
+                self._events.append(("favour_columns_open", self.open_columns))
+            if task[1] == Section.TOWERS:
+                self._finish()
+        elif kind == T_NEXT_TURN:
+            self._passed = []
+            if self.num_players == 2:
+                self._order.reverse()  # rules: Caylus, 2 players — the order alternates
+            push((T_TURN,))
+        elif kind == T_GAIN:
+            self._cubes[task[1]][task[2]] += task[3]
+            if self._events is not None:
+                self._events.append(("gain", task[1], task[2], task[3]))
+        elif kind == T_FAVOURS:
+            self._gain_favours(task[1], task[2])
+        else:  # pragma: no cover - every kind is listed above
+            raise AssertionError(f"unknown task {task}")
+
+    def _go_home(self, seat: int) -> None:
+        self._workers[seat] += 1
+
+    def _income(self) -> None:
+        # rules: Caylus, phase 1 — 2 deniers, +1 per residence, +1 library, +2 hotel
+        gains = [2] * self.num_players
+        for space in range(1, ROAD_LENGTH + 1):
+            owner = self._owner[space]
+            if owner != NOBODY:
+                gains[owner] += TILES[self._road[space]].income
+        for seat, gain in enumerate(gains):
+            self._deniers[seat] += gain
+        if self._events is not None:
+            self._events.extend(("income", seat, gain) for seat, gain in enumerate(gains))
+
+    def _next_placement(self, position: int) -> None:
+        n = self.num_players
+        for k in range(n):
+            seat = self._order[(position + k) % n]
+            if seat not in self._passed:
+                self._stack.append((T_PLACEMENT, (position + k + 1) % n))
+                self._stack.append((D_PLACE, seat))
+                return
+
+    def _resolve_stables(self) -> None:
+        # rules: Caylus, phase 3 e — stable spots 1, 2, 3 lead the new order; the others keep theirs
+        if self._stables:
+            first = list(self._stables)
+            self._order = first + [s for s in self._order if s not in first]
+            for seat in first:
+                self._go_home(seat)
+            self._stables = []
+            if self._events is not None:
+                self._events.append(("stables", list(self._order)))
+
+    def _resolve_inn(self) -> None:
+        # rules: Caylus, phase 3 f — the new worker moves right, driving out the old one
+        left, right = self._inn
+        if left != NOBODY:
+            if right != NOBODY:
+                self._go_home(right)
+            self._inn = [NOBODY, left]
+            if self._events is not None:
+                self._events.append(("inn", left, right))
+        elif right != NOBODY:
+            self._stack.append((D_INN, right))
+
+    def _activate(self, space: int) -> None:
+        # rules: Caylus, phase 5 — buildings activate from space 1 up to the provost
+        if space > self._provost:
+            return
+        self._stack.append((T_ACTIVATE, space + 1))
+        seat = self._worker[space]
+        if seat == NOBODY:
+            return
+        self._stack.append((T_LEAVE, space))
+        tile = TILES[self._road[space]]
+        effect = tile.effect
+        push = self._stack.append
+        if effect is Effect.PRODUCE:
+            owner = self._owner[space]
+            if tile.owner_bonus and owner != NOBODY and owner != seat:
+                push((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
+            push((D_PRODUCE, seat, tile.id))
+        elif effect is Effect.MARKET:
+            push((D_MARKET, seat, tile.price))
+        elif effect is Effect.PEDDLER:
+            push((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
+        elif effect in _BUILD_KIND:
+            push((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
+        elif effect is Effect.LAWYER:
+            push((D_LAWYER, seat, 1))
+        else:
+            push((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
+
+    def _leave(self, space: int) -> None:
+        seat = self._worker[space]
+        self._worker[space] = NOBODY
+        self._go_home(seat)
+        lawyer = self._transform.pop(space, NOBODY)
+        if lawyer != NOBODY:
+            if self._events is not None:
+                self._events.append(("transform", lawyer, space, self._road[space], TILES[RESIDENCE].pp))
+            self._make_residence(lawyer, space)
+
+    def _best_builder(self) -> None:
+        # rules: Caylus, phase 6 — most houses this turn gets a favour; ties to the earlier castle space
+        best, most = NOBODY, 0
+        for seat in self._castle:
+            if self._given[seat] > most:
+                best, most = seat, self._given[seat]
+        for seat in self._castle:
+            self._go_home(seat)
+        self._castle = []
+        self._given = [0] * self.num_players
+        if best != NOBODY:
+            self._stack.append((T_FAVOURS, best, 1))
+            if self._events is not None:
+                self._events.append(("best_builder", best, most))
+
+    def _end_of_turn(self) -> None:
+        # rules: Caylus, phase 7 — the bailiff moves 2 if the provost is ahead, else 1
+        before = self._bailiff
+        self._bailiff = min(ROAD_LENGTH, before + (2 if self._provost > before else 1))
+        if self._events is not None:
+            self._events.append(("bailiff", before, self._bailiff))
+            self._events.append(("provost_reset", self._provost, self._bailiff))
+        self._provost = self._bailiff
+        due = [
+            s
+            for s in (Section.DUNGEON, Section.WALLS, Section.TOWERS)
+            if not self._scored[s]
+            and (self._bailiff >= SECTION_MARK[s] or sum(self._houses[s]) == SECTION_SIZE[s])
+        ]
+        if due:
+            # one scoring per turn (rules: Caylus, phase 7); a section still due is scored next turn
+            self._stack.append((T_SCORED, due[0]))
+            self._stack.append((T_SCORE, due[0]))
+
+    def _score(self, section: int) -> None:
+        # rules: Caylus, "Podsumowanie" — in turn order: no house loses PP, 2+ houses give favours
+        grants: list[tuple[int, int]] = []
+        events = self._events
+        if events is not None:
+            events.append(("section_scored", section))
+        for seat in self._order:
+            houses = self._houses[section][seat]
+            if houses == 0:
+                pp = self._pp[seat]
+                self._pp[seat] = max(0, self._pp[seat] - SECTION_PENALTY[section])
+                if events is not None:
+                    events.append(("scoring", section, seat, self._pp[seat] - pp, 0))
+            else:
+                favours = SECTION_FAVOURS[section][min(houses, 6)]
+                if favours:
+                    grants.append((seat, favours))
+                    if events is not None:
+                        events.append(("scoring", section, seat, 0, favours))
+        for seat, favours in reversed(grants):
+            self._stack.append((T_FAVOURS, seat, favours))
+
+    def _finish(self) -> None:
+        # rules: Caylus, "Koniec gry" — 3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 deniers
+        for seat in range(self.num_players):
+            c = self._cubes[seat]
+            bonus = 3 * c[GOLD] + (c[FOOD] + c[WOOD] + c[STONE] + c[CLOTH]) // 3 + self._deniers[seat] // 4
+            self._final_bonus[seat] = bonus
+            self._pp[seat] += bonus
+            if self._events is not None:
+                self._events.append(("end_bonus", seat, bonus))
+        self._over = True
+        self._stack = []
+        if self._events is not None:
+            self._events.append(("game_over", self.winners()))
+
+    # ---- favours ----------------------------------------------------------------------------------
+    def _gain_favours(self, seat: int, count: int) -> None:
+        if self.options["favours"] == "simple":
+            self._pp[seat] += 3 * count  # rules: Caylus, simplified favours — 3 PP each
+            if self._events is not None:
+                self._events.append(("favours", seat, count, 3 * count))
+            return
+        if self._events is not None:
+            self._events.append(("favours", seat, count, 0))
+        for _ in range(count):
+            self._stack.append((D_ROW, seat))
+
+    def _favour_row(self, seat: int, row: int) -> None:
+        # rules: Caylus, royal favours — advance one column if open, then use any column up to it
+        self._rows_used[seat] |= 1 << row
+        marker = self._favour[seat]
+        if marker[row] < self.open_columns:
+            marker[row] += 1
+        column = marker[row]
+        if row == FavourRow.PRESTIGE:
+            self._pp[seat] += FAVOUR_PP[column - 1]
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, 0, FAVOUR_PP[column - 1]))
+        elif row == FavourRow.DENIERS:
+            self._deniers[seat] += FAVOUR_DENIERS[column - 1]
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, FAVOUR_DENIERS[column - 1], 0))
+        else:
+            if self._events is not None:
+                self._events.append(("favour", seat, row, column, 0, 0))
+            self._stack.append((D_COLUMN, seat, row))
+
+    def _favour_column(self, seat: int, row: int, column: int) -> None:
+        push = self._stack.append
+        if row == FavourRow.RESOURCES:
+            if self._events is not None and column in (1, 3, 5):
+                self._events.append(("favour_cube", seat, (FOOD, CLOTH, GOLD)[column // 2]))
+            if column == 1:
+                self._cubes[seat][FOOD] += 1
+            elif column == 2:
+                push((D_TAKE, seat, WOOD_OR_STONE))
+            elif column == 3:
+                self._cubes[seat][CLOTH] += 1
+            elif column == 4:
+                push((D_TAKE, seat, NON_GOLD_MASK))
+                push((D_TAKE, seat, NON_GOLD_MASK))
+                push((D_PAY, seat))
+            else:
+                self._cubes[seat][GOLD] += 1
+        elif column == 2:
+            push((D_BUILD, seat, 0, WOOD))
+        elif column == 3:
+            push((D_BUILD, seat, 1, STONE))
+        elif column == 4:
+            push((D_LAWYER, seat, 0))
+        elif column == 5:
+            push((D_BUILD, seat, 2, EMPTY))
+
+    def _useful_columns(self, seat: int, row: int) -> list[int]:
+        top = self._favour[seat][row]
+        if row == FavourRow.RESOURCES:
+            has_cubes = sum(self._cubes[seat]) > 0
+            return [c for c in range(1, top + 1) if c != 4 or has_cubes]
+        useful = []
+        for c in range(2, top + 1):
+            if c == 4:
+                ok = bool(self._lawyer_targets(seat, 0))
+            else:
+                kind, discount = {2: (0, WOOD), 3: (1, STONE), 5: (2, EMPTY)}[c]
+                ok = bool(self._buildable(seat, kind, discount))
+            if ok:
+                useful.append(c)
+        return useful
+
+    # ---- building and transforming ----------------------------------------------------------------
+    def _cost(self, tile: int, discount: int) -> list[int]:
+        cost = list(TILES[tile].cost)
+        if discount != EMPTY and cost[discount]:
+            cost[discount] -= 1
+        return cost
+
+    def _can_pay(self, seat: int, cost: list[int], any_cubes: int) -> bool:
+        have = self._cubes[seat]
+        if any(h < c for h, c in zip(have, cost, strict=True)):
+            return False
+        return sum(have) - sum(cost) >= any_cubes
+
+    def _free_lot(self) -> int:
+        for space in BUILD_LOTS:
+            if self._road[space] == EMPTY:
+                return space
+        return EMPTY
+
+    def _own_residences(self, seat: int) -> list[int]:
+        return [s for s in range(1, ROAD_LENGTH + 1) if self._road[s] == RESIDENCE and self._owner[s] == seat]
+
+    def _buildable(self, seat: int, kind_code: int, discount: int) -> list[int]:
+        """Tiles of that kind the seat can build now (in supply, affordable, with a place to go)."""
+        kind = _KIND_CODE[kind_code]
+        if kind is Kind.PRESTIGE:
+            if not self._own_residences(seat):
+                return []
+        elif self._free_lot() == EMPTY:
+            return []
+        return [
+            t.id
+            for t in TILES
+            if t.kind is kind
+            and self._supply[t.id]
+            and self._can_pay(seat, self._cost(t.id, discount), t.cost_any)
+        ]
+
+    def _build(self, seat: int, tile_id: int, discount: int) -> None:
+        # rules: Caylus, phase 5 — construction: pay, place on the first empty lot, take the PP
+        tile = TILES[tile_id]
+        cost = self._cost(tile_id, discount)
+        have = self._cubes[seat]
+        for c in range(5):
+            have[c] -= cost[c]
+        self._supply[tile_id] -= 1
+        self._pp[seat] += tile.pp
+        if tile.favours:
+            self._stack.append((T_FAVOURS, seat, tile.favours))
+        for _ in range(tile.cost_any):
+            self._stack.append((D_PAY, seat))
+        if tile.kind is Kind.PRESTIGE:
+            self._stack.append((D_RESIDENCE, seat, tile_id))
+        else:
+            lot = self._free_lot()
+            self._road[lot] = tile_id
+            self._owner[lot] = seat
+
+    def _lawyer_targets(self, seat: int, denier_cost: int) -> list[int]:
+        # rules: Caylus, phase 5 b — a neutral tile or one of your own craft buildings, not the lawyer
+        if self._cubes[seat][CLOTH] < 1 or self._deniers[seat] < denier_cost:
+            return []
+        targets = []
+        for space in range(1, ROAD_LENGTH + 1):
+            tile = self._road[space]
+            if tile == EMPTY or space in self._transform:
+                continue
+            kind = TILES[tile].kind
+            if kind is Kind.NEUTRAL or (
+                kind in (Kind.WOOD, Kind.STONE) and self._owner[space] == seat and TILES[tile].key != "lawyer"
+            ):
+                targets.append(space)
+        return targets
+
+    def _make_residence(self, seat: int, space: int) -> None:
+        old = self._road[space]
+        if TILES[old].kind is not Kind.NEUTRAL:
+            self._supply[old] += 1  # your own craft tile goes back and may be built again
+        self._road[space] = RESIDENCE
+        self._owner[space] = seat
+        self._pp[seat] += TILES[RESIDENCE].pp
+
+    # ---- castle -----------------------------------------------------------------------------------
+    def _batches(self, seat: int) -> list[int]:
+        if self.building_section is None:
+            return []
+        c = self._cubes[seat]
+        if not c[FOOD]:
+            return []
+        return [A.BATCH + i for i, (x, y) in enumerate(A.BATCHES) if c[x] and c[y]]
+
+    def _give_batch(self, seat: int, x: int, y: int) -> None:
+        # rules: Caylus, phase 6 — food + 2 other different cubes: a house on the section being built
+        section = self.building_section
+        assert section is not None
+        c = self._cubes[seat]
+        c[FOOD] -= 1
+        c[x] -= 1
+        c[y] -= 1
+        self._houses[section][seat] += 1
+        self._given[seat] += 1
+        self._pp[seat] += SECTION_PP[section]
+
+    # ---- placement targets ------------------------------------------------------------------------
+    def _open_targets(self, seat: int) -> list[int]:
+        """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost."""
+        out = [i for i in range(4) if self._special[i] == NOBODY]
+        if self.num_players > 2 and len(self._stables) < 3 and seat not in self._stables:
+            out.append(Special.STABLES)
+        if self._inn[0] == NOBODY:
+            out.append(Special.INN)
+        road, worker = self._road, self._worker
+        for space in range(1, ROAD_LENGTH + 1):
+            tile = road[space]
+            if tile != EMPTY and worker[space] == NOBODY and TAKES_WORKER[tile]:
+                out.append(5 + space)
+        if seat not in self._castle:
+            out.append(6 + ROAD_LENGTH)
+        return out
+
+    def _put_worker(self, seat: int, target: int) -> None:
+        if target < 4:
+            self._special[target] = seat
+        elif target == Special.STABLES:
+            self._stables.append(seat)
+        elif target == Special.INN:
+            self._inn[0] = seat
+        elif target == 6 + ROAD_LENGTH:
+            self._castle.append(seat)
+        else:
+            space = target - 5
+            self._worker[space] = seat
+            owner = self._owner[space]
+            if owner != NOBODY and owner != seat:
+                self._pp[owner] += 1  # rules: Caylus, phase 2 c — the owner gains 1 PP
+                if self._events is not None:
+                    self._events.append(("owner_pp", owner, space, 1))
+
+    # ---- legal actions per decision ---------------------------------------------------------------
+    def _legal(self, task: tuple[int, ...]) -> list[int]:
+        kind, seat = task[0], task[1]
+        c = self._cubes[seat]
+        if kind == D_PLACE:
+            money = self._deniers[seat]
+            if not self._workers[seat] or not money:
+                return [A.PASS]
+            if self.placement_cost(seat, False) <= money:
+                return [A.PASS] + [A.PLACE + t for t in self._open_targets(seat)]
+            owner = self._owner
+            return [A.PASS] + [
+                A.PLACE + t
+                for t in self._open_targets(seat)
+                if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat
+            ]
+        if kind == D_GATE:
+            # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
+            in_inn = seat in self._inn
+            return [A.PASS] + [
+                A.PLACE + t
+                for t in self._open_targets(seat)
+                if t != Special.GATE and not (t == Special.INN and in_inn)
+            ]
+        if kind in (D_GUILD, D_PROVOST):
+            budget = 3 if kind == D_GUILD else self._deniers[seat]
+            return [A.PASS] + [
+                A.PROVOST + i
+                for i, d in enumerate(A.PROVOST_DELTAS)
+                if abs(d) <= budget and 1 <= self._provost + d <= ROAD_LENGTH
+            ]
+        if kind == D_JOUST:
+            return [A.PASS, A.YES] if self._deniers[seat] >= 1 and c[CLOTH] >= 1 else [A.PASS]
+        if kind == D_INN:
+            return [A.PASS, A.YES]
+        if kind == D_PRODUCE:
+            return sorted({A.CUBE + main_cube(bundle) for bundle in TILES[task[2]].produces})
+        if kind == D_OWNER:
+            return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
+        if kind == D_MARKET:
+            return [A.PASS] + [A.CUBE + i for i in range(5) if c[i]]
+        if kind == D_PEDDLER:
+            if self._deniers[seat] < task[3]:
+                return [A.PASS]
+            return [A.PASS] + [A.CUBE + i for i in NON_GOLD]
+        if kind == D_BUILD:
+            tiles = self._buildable(seat, task[2], task[3])
+            return [A.PASS, *sorted({A.BUILD + A.BUILD_INDEX[t] for t in tiles})]
+        if kind == D_PAY:
+            return [A.CUBE + i for i in range(5) if c[i]]
+        if kind == D_RESIDENCE:
+            return [A.target_space(s) for s in self._own_residences(seat)]
+        if kind == D_LAWYER:
+            return [A.PASS] + [A.target_space(s) for s in self._lawyer_targets(seat, task[2])]
+        if kind == D_TRADE:
+            return [A.PASS] + [A.OPTION + o for o in (0, 1) if self._can_trade(seat, task[2], o)]
+        if kind == D_CASTLE:
+            return [A.PASS, *self._batches(seat)]
+        if kind == D_ROW:
+            used = self._rows_used[seat]
+            return [A.ROW + r for r in range(4) if not used & (1 << r)]
+        if kind == D_COLUMN:
+            return [A.COLUMN + col - 1 for col in self._useful_columns(seat, task[2])]
+        if kind == D_TAKE:
+            return [A.CUBE + i for i in range(5) if task[2] & (1 << i)]
+        raise AssertionError(f"unknown decision {task}")  # pragma: no cover
+
+    def _can_trade(self, seat: int, effect_index: int, option: int) -> bool:
+        effect = TRADE_EFFECTS[effect_index]
+        c = self._cubes[seat]
+        if effect is Effect.BANK:
+            return self._deniers[seat] >= (2, 5)[option]
+        if effect is Effect.ALCHEMIST:
+            return sum(c) >= (2, 4)[option]
+        if effect is Effect.CHURCH:
+            return self._deniers[seat] >= (2, 4)[option]
+        if effect is Effect.TAILOR:
+            return c[CLOTH] >= (2, 3)[option]
+        return c[GOLD] >= (1, 2)[option]  # jeweller
+
+    # ---- carrying out a decision ------------------------------------------------------------------
+    def _decide(self, task: tuple[int, ...], a: int) -> None:
+        kind, seat = task[0], task[1]
+        push = self._stack.append
+        if kind == D_PLACE:
+            if a == A.PASS:
+                # rules: Caylus, phase 2 a — the first to pass takes 1 denier
+                if not self._passed:
+                    self._deniers[seat] += 1
+                    if self._events is not None:
+                        self._events.append(("first_pass", seat, 1))
+                self._passed.append(seat)
+                return
+            target = a - A.PLACE
+            own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
+            self._deniers[seat] -= self.placement_cost(seat, own)
+            self._workers[seat] -= 1
+            self._put_worker(seat, target)
+        elif kind == D_GATE:
+            # rules: Caylus, phase 3 a — move the gate worker for free, or take it back
+            if a == A.PASS:
+                self._go_home(seat)
+            else:
+                self._put_worker(seat, a - A.PLACE)
+        elif kind in (D_GUILD, D_PROVOST):
+            if a != A.PASS:
+                delta = A.PROVOST_DELTAS[a - A.PROVOST]
+                self._provost += delta
+                if kind == D_PROVOST:
+                    self._deniers[seat] -= abs(delta)  # rules: Caylus, phase 4 — 1 denier a space
+        elif kind == D_JOUST:
+            if a == A.YES:
+                # rules: Caylus, phase 3 d — 1 denier + 1 cloth for a favour
+                self._deniers[seat] -= 1
+                self._cubes[seat][CLOTH] -= 1
+                push((T_FAVOURS, seat, 1))
+        elif kind == D_INN:
+            if a == A.YES:
+                self._inn[1] = NOBODY
+                self._go_home(seat)
+        elif kind == D_PRODUCE:
+            cube = a - A.CUBE
+            for bundle in TILES[task[2]].produces:
+                if main_cube(bundle) == cube:
+                    for i in range(5):
+                        self._cubes[seat][i] += bundle[i]
+                    if self._events is not None:
+                        self._events.append(("produce", seat, task[2], *bundle))
+                    break
+        elif kind in (D_OWNER, D_TAKE):
+            self._cubes[seat][a - A.CUBE] += 1
+            if self._events is not None:
+                self._events.append(("owner_bonus" if kind == D_OWNER else "take", seat, a - A.CUBE))
+        elif kind == D_MARKET:
+            if a != A.PASS:
+                self._cubes[seat][a - A.CUBE] -= 1
+                self._deniers[seat] += task[2]
+        elif kind == D_PEDDLER:
+            if a != A.PASS:
+                self._deniers[seat] -= task[3]
+                self._cubes[seat][a - A.CUBE] += 1
+                if task[2] > 1:
+                    push((D_PEDDLER, seat, task[2] - 1, task[3]))
+        elif kind == D_BUILD:
+            if a != A.PASS:
+                self._build(seat, A.BUILDABLE[a - A.BUILD], task[3])
+        elif kind == D_PAY:
+            self._cubes[seat][a - A.CUBE] -= 1
+            if self._events is not None:
+                self._events.append(("pay", seat, a - A.CUBE))
+        elif kind == D_RESIDENCE:
+            space = a - A.SPACE + 1
+            self._road[space] = task[2]  # the prestige building replaces the residence
+        elif kind == D_LAWYER:
+            if a != A.PASS:
+                space = a - A.SPACE + 1
+                self._cubes[seat][CLOTH] -= 1
+                self._deniers[seat] -= task[2]
+                if self._worker[space] != NOBODY:
+                    self._transform[space] = seat  # paid now, done once that building has activated
+                else:
+                    self._make_residence(seat, space)
+        elif kind == D_TRADE:
+            if a != A.PASS:
+                self._trade(seat, TRADE_EFFECTS[task[2]], a - A.OPTION)
+        elif kind == D_CASTLE:
+            if a == A.PASS:
+                if self._given[seat] == 0 and self.building_section is not None:
+                    pp = self._pp[seat]
+                    self._pp[seat] = max(0, self._pp[seat] - CASTLE_PENALTY)
+                    if self._events is not None:
+                        self._events.append(("castle_penalty", seat, pp - self._pp[seat]))
+            else:
+                x, y = A.BATCHES[a - A.BATCH]
+                self._give_batch(seat, x, y)
+                push((D_CASTLE, seat))
+        elif kind == D_ROW:
+            self._favour_row(seat, a - A.ROW)
+        elif kind == D_COLUMN:
+            self._favour_column(seat, task[2], a - A.COLUMN + 1)
+        else:  # pragma: no cover
+            raise AssertionError(f"unknown decision {task}")
+
+    def _trade(self, seat: int, effect: Effect, option: int) -> None:
+        c = self._cubes[seat]
+        if effect is Effect.BANK:
+            self._deniers[seat] -= (2, 5)[option]
+            c[GOLD] += option + 1
+        elif effect is Effect.ALCHEMIST:
+            self._stack.append((T_GAIN, seat, GOLD, option + 1))
+            for _ in range((2, 4)[option]):
+                self._stack.append((D_PAY, seat))
+        elif effect is Effect.CHURCH:
+            self._deniers[seat] -= (2, 4)[option]
+            self._pp[seat] += (3, 5)[option]
+        elif effect is Effect.TAILOR:
+            c[CLOTH] -= (2, 3)[option]
+            self._pp[seat] += (4, 6)[option]
+        else:
+            c[GOLD] -= (1, 2)[option]
+            self._pp[seat] += (5, 9)[option]
+
+    # ---- labels ------------------------------------------------------------------------------------
+    @abstractmethod
+    def prompt(self) -> str:
+        """The pending decision in words (``state.py``)."""
+
+    def action_label(self, action_id: int) -> str:
+        return A.LABELS[action_id]
+
+    # ---- copies and serialisation -----------------------------------------------------------------
+    def clone(self) -> Self:
+        cls = type(self)
+        c = cls.__new__(cls)
+        c.num_players, c.seed, c.options = self.num_players, self.seed, self.options
+        c._history = self._history.copy()
+        c._deniers = self._deniers.copy()
+        c._cubes = [x.copy() for x in self._cubes]
+        c._pp = self._pp.copy()
+        c._workers = self._workers.copy()
+        c._favour = [x.copy() for x in self._favour]
+        c._rows_used = self._rows_used.copy()
+        c._order = self._order.copy()
+        c._passed = self._passed.copy()
+        c._road = self._road.copy()
+        c._owner = self._owner.copy()
+        c._worker = self._worker.copy()
+        c._special = self._special.copy()
+        c._stables = self._stables.copy()
+        c._inn = self._inn.copy()
+        c._castle = self._castle.copy()
+        c._given = self._given.copy()
+        c._houses = [x.copy() for x in self._houses]
+        c._scored = self._scored.copy()
+        c._transform = self._transform.copy()
+        c._supply = self._supply.copy()
+        c._bailiff = self._bailiff
+        c._provost = self._provost
+        c._turn = self._turn
+        c._phase = self._phase
+        c._stack = self._stack.copy()
+        c._over = self._over
+        c._final_bonus = self._final_bonus.copy()
+        c._legal_now = self._legal_now
+        c._events = None  # the event log is not part of the state
+        return c
+
+    _FIELDS = (
+        "deniers", "cubes", "pp", "workers", "favour", "rows_used", "order", "passed", "road", "owner",
+        "worker", "special", "stables", "inn", "castle", "given", "houses", "scored", "supply", "bailiff",
+        "provost", "turn", "phase", "over", "final_bonus",
+    )  # fmt: skip
+
+    def _state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: getattr(self, "_" + name) for name in self._FIELDS}
+        d = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()}
+        d["cubes"] = [list(x) for x in self._cubes]
+        d["favour"] = [list(x) for x in self._favour]
+        d["houses"] = [list(x) for x in self._houses]
+        d["transform"] = {str(k): v for k, v in sorted(self._transform.items())}
+        d["stack"] = [list(t) for t in self._stack]
+        return d
+
+    @classmethod
+    def _from_state_dict(
+        cls, players: int, seed: int, options: dict[str, Any], history: list[int], data: dict[str, Any]
+    ) -> Self:
+        s = cls.__new__(cls)
+        s.num_players, s.seed, s.options, s._history = players, seed, options, history
+        for name in cls._FIELDS:
+            value = data[name]
+            if isinstance(value, list):
+                value = [list(x) if isinstance(x, list) else x for x in value]
+            setattr(s, "_" + name, value)
+        s._transform = {int(k): int(v) for k, v in data["transform"].items()}
+        s._stack = [tuple(int(x) for x in t) for t in data["stack"]]
+        problem = s.integrity_problem()
+        if problem:
+            raise ValueError(f"State JSON is inconsistent: {problem}")
+        s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
+        s._events = None
+        return s
+
+    def integrity_problem(self) -> str | None:
+        """None if the state obeys the game's invariants; else what is wrong."""
+        n = self.num_players
+        for name in (
+            "_deniers",
+            "_cubes",
+            "_pp",
+            "_workers",
+            "_favour",
+            "_given",
+            "_rows_used",
+            "_final_bonus",
+        ):
+            if len(getattr(self, name)) != n:
+                return f"{name[1:]} does not have one entry per player"
+        spaces = ROAD_LENGTH + 1
+        shapes = (
+            (self._road, spaces, "road"),
+            (self._owner, spaces, "owner"),
+            (self._worker, spaces, "worker"),
+            (self._special, 4, "special"),
+            (self._inn, 2, "inn"),
+            (self._houses, 3, "houses"),
+            (self._scored, 3, "scored"),
+            (self._supply, len(TILES), "supply"),
+        )
+        for values, size, name in shapes:
+            if len(values) != size:
+                return f"{name} does not have {size} entries"
+        if any(len(c) != 5 for c in self._cubes) or any(len(f) != 4 for f in self._favour):
+            return "cubes or favour markers of the wrong shape"
+        if any(len(h) != n for h in self._houses):
+            return "houses do not have one entry per player"
+        seats = [*self._owner, *self._worker, *self._special, *self._inn]
+        seats += [*self._stables, *self._castle, *self._passed, *self._transform.values()]
+        if any(not (x == NOBODY or 0 <= x < n) for x in seats):
+            return "a seat number out of range"
+        if any(not (t == EMPTY or 0 <= t < len(TILES)) for t in self._road):
+            return "a tile id out of range"
+        if any(not 1 <= space <= ROAD_LENGTH for space in self._transform):
+            return "a lawyer transform off the road"
+        for task in self._stack:
+            if not task or task[0] not in TASK_SIZES or len(task) != TASK_SIZES[task[0]]:
+                return f"unknown or malformed task {list(task)}"
+            if task[0] >= DECISION and not 0 <= task[1] < n:
+                return f"a decision for a seat out of range: {list(task)}"
+        if any(d < 0 for d in self._deniers) or any(x < 0 for c in self._cubes for x in c):
+            return "negative deniers or cubes"
+        if any(p < 0 for p in self._pp):
+            return "negative prestige"
+        if sorted(self._order) != list(range(n)):
+            return "the turn order is not a permutation of the seats"
+        if not 1 <= self._provost <= ROAD_LENGTH or not START_SPACE <= self._bailiff <= ROAD_LENGTH:
+            return "provost or bailiff off the road"
+        for seat in range(n):
+            out = (
+                sum(1 for w in self._worker if w == seat)
+                + sum(1 for w in self._special if w == seat)
+                + self._stables.count(seat)
+                + self._inn.count(seat)
+                + self._castle.count(seat)
+                + sum(1 for t in self._stack if t[0] == D_GATE and t[1] == seat)
+            )
+            if out + self._workers[seat] != WORKERS_PER_PLAYER:
+                return f"seat {seat} does not have exactly {WORKERS_PER_PLAYER} workers"
+        for section in range(3):
+            if sum(self._houses[section]) > SECTION_SIZE[section]:
+                return f"the {SECTION_NAMES[section]} holds too many houses"
+        if any(not 0 <= col <= 5 for f in self._favour for col in f):
+            return "a favour marker is off the table"
+        for space in range(1, ROAD_LENGTH + 1):
+            if self._worker[space] != NOBODY and self._road[space] == EMPTY:
+                return f"a worker stands on the empty space {space}"
+        if not self._over and not self._stack:
+            return "the game is not over but nothing is left to do"
+        return None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything on the table. Caylus has no hidden information after setup."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        road = []
+        for space in range(1, ROAD_LENGTH + 1):
+            tile = self._road[space]
+            road.append(
+                {
+                    "space": space,
+                    "tile": None if tile == EMPTY else TILES[tile].key,
+                    "owner": self.owner_at(space),
+                    "worker": self.worker_at(space),
+                }
+            )
+        return {
+            "game": self.game,
+            "viewer": seat,
+            "turn": self._turn,
+            "phase": self._phase,
+            "phase_name": PHASE_NAMES[self._phase],
+            "current_player": self.current_player,
+            "prompt": self.prompt(),
+            "is_terminal": self._over,
+            "winners": self.winners(),
+            "turn_order": list(self._order),
+            "passing_order": list(self._passed),
+            "bailiff": self._bailiff,
+            "provost": self._provost,
+            "road": road,
+            "special": {
+                SPECIAL_NAMES[b]: self.special_worker(b)
+                for b in (Special.GATE, Special.TRADING_POST, Special.GUILD, Special.JOUST, Special.STABLES)
+            },
+            "inn": {"left": self.inn[0], "right": self.inn[1]},
+            "castle_workers": list(self._castle),
+            "castle": [
+                {
+                    "section": SECTION_NAMES[s],
+                    "houses": list(self._houses[s]),
+                    "size": SECTION_SIZE[s],
+                    "scored": self._scored[s],
+                }
+                for s in range(3)
+            ],
+            "open_favour_columns": self.open_columns,
+            "supply": {TILES[t].key: n for t, n in enumerate(self._supply) if n},
+            "pending_transforms": {str(k): v for k, v in sorted(self._transform.items())},
+            "pending_payments": sum(1 for t in self._stack if t[0] == D_PAY),
+            "players": [
+                {
+                    "seat": p,
+                    "deniers": self._deniers[p],
+                    "cubes": dict(zip(CUBE_NAMES, self._cubes[p], strict=True)),
+                    "prestige": self._pp[p],
+                    "workers_at_home": self._workers[p],
+                    "favours": dict(zip(FAVOUR_ROW_NAMES, self._favour[p], strict=True)),
+                    "final_bonus": self._final_bonus[p],
+                    "favour_rows_used": [
+                        name for row, name in enumerate(FAVOUR_ROW_NAMES) if self._rows_used[p] >> row & 1
+                    ],
+                    "batches_given": self._given[p],
+                }
+                for p in range(self.num_players)
+            ],
+        }
+
+
+__all__ = ["CaylusRules"]
