@@ -148,9 +148,11 @@ export class Board {
 // The zoom buttons over a board (phones: start at fit-width, zoom in to read).
 export function setupZoom(wrap) {
   const board = wrap.querySelector(".board-scroll");
-  let zoom = 1;
+  // On a phone the board starts wide enough to read (about 900 px) and scrolls; "Fit" shows it whole.
+  let zoom = board.clientWidth && board.clientWidth < 700 ? 900 / board.clientWidth : 1;
   const apply = () => board.style.setProperty("--zoom", String(zoom));
   wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => { zoom = Math.min(4, zoom * 1.5); apply(); });
   wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => { zoom = Math.max(1, zoom / 1.5); apply(); });
   wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => { zoom = 1; apply(); });
+  apply();
 }

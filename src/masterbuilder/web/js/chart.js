@@ -13,7 +13,9 @@ function node(tag, attrs, text = null) {
 
 // scores: [[seat0, seat1, ...] before the first move, after move 1, ...]; names: per seat.
 export function renderChart(box, scores, names) {
-  const W = 640, H = 300, left = 40, right = 110, top = 16, bottom = 34;
+  // One unit is one pixel of the box, so that the text keeps its size on any screen.
+  const W = Math.max(280, Math.round(box.clientWidth || 320)), H = Math.round(W * 0.6);
+  const left = 30, right = Math.min(110, Math.round(W * 0.3)), top = 12, bottom = 30;
   const plies = scores.length - 1;
   const max = Math.max(1, ...scores.flat());
   const x = (i) => left + (plies ? (i / plies) * (W - left - right) : 0);

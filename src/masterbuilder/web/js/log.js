@@ -27,7 +27,7 @@ export function renderLog(list, entries, { seat = null, onJump = null, current =
       : null;
     const content = onJump
       ? el("button", { type: "button", class: "jump", onclick: () => onJump(entry.ply),
-          title: t("replay.jump_to", { ply: entry.ply }) }, el("span", { class: "muted small" }, `${entry.ply}. `), ...body)
+          title: t("replay.jump_to", { ply: entry.ply + 1 }) }, el("span", { class: "muted small" }, `${entry.ply + 1}. `), ...body)
       : el("span", {}, ...body);
     items.push(el("li", { class: classes.join(" "), "data-ply": entry.ply }, content, events));
   });

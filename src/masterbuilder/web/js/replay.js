@@ -30,7 +30,7 @@ async function go(ply) {
   $("position").textContent = t("replay.position", { ply, total: info.total });
   const entry = info.log[ply - 1];
   $("move-text").textContent = entry ? `${entry.name}: ${entry.text}` : t("replay.start");
-  renderLog($("log"), info.log, { onJump: go, current: ply });
+  renderLog($("log"), info.log, { onJump: (moveAt) => go(moveAt + 1), current: ply - 1 });
   document.body.dataset.ply = String(ply);
 }
 
