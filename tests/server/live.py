@@ -156,4 +156,8 @@ async def play(
                     seen.moves += 1
             else:
                 seen.errors.append(message)
+                if message.get("code") == "stale" and seen.states:
+                    sent_for = -1  # the move was not applied: decide again on the newest table
+                    message = seen.states.pop()
+                    continue
             message = json.loads(await asyncio.wait_for(ws.recv(), 60))

@@ -118,6 +118,19 @@ class Store:
             seats=seat_rows,
         )
 
+    def load_snapshot(self, game_id: str) -> tuple[GameRow, list[MoveRow]] | None:
+        """The game's row and its moves, read consistently: another process may commit between the two
+        reads, so they are read again until the moves are exactly the row's ``ply`` moves."""
+        while True:
+            row = self.load_game(game_id)
+            if row is None:
+                return None
+            move_rows = self.load_moves(game_id)
+            if len(move_rows) == row.ply:
+                again = self.load_game(game_id)
+                if again is not None and again.version == row.version:
+                    return row, move_rows
+
     def load_moves(self, game_id: str) -> list[MoveRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.ply))
@@ -218,9 +231,13 @@ class Store:
                 {"channel": CHANNEL, "payload": f"{game_id}:{version}"},
             )
 
-    def _bump(self, conn: Connection, game_id: str, version: int, **values: Any) -> None:
+    def _bump(
+        self, conn: Connection, game_id: str, version: int, moment: datetime | None = None, **values: Any
+    ) -> None:
         conn.execute(
-            update(games).where(games.c.id == game_id).values(version=version + 1, updated=now(), **values)
+            update(games)
+            .where(games.c.id == game_id)
+            .values(version=version + 1, updated=moment or now(), **values)
         )
         self._notify(conn, game_id, version + 1)
 
@@ -239,6 +256,7 @@ class Store:
                 conn,
                 game_id,
                 version,
+                move.time,
                 ply=move.ply + 1,
                 status=outcome.status,
                 to_move=outcome.to_move,
@@ -292,7 +310,9 @@ class Store:
             self._bump(conn, game_id, row["version"])
             return True
 
-    def undo(self, game_id: str, version: int, from_ply: int, by_seat: int, outcome: Outcome) -> bool:
+    def undo(
+        self, game_id: str, version: int, from_ply: int, by_seat: int, outcome: Outcome, moment: datetime
+    ) -> bool:
         """Move every move from ``from_ply`` on into the audit table; False if the game has changed."""
         with self.engine.begin() as conn:
             row = self._lock(conn, game_id)
@@ -303,7 +323,6 @@ class Store:
                     select(moves).where(moves.c.game_id == game_id, moves.c.ply >= from_ply)
                 ).mappings()
             )
-            moment = now()
             if taken_back:
                 conn.execute(
                     insert(undone_moves),
@@ -325,6 +344,7 @@ class Store:
                 conn,
                 game_id,
                 version,
+                moment,
                 ply=from_ply,
                 status=outcome.status,
                 to_move=outcome.to_move,

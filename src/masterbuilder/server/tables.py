@@ -208,20 +208,20 @@ class Tables:
         return table
 
     async def _load(self, game_id: str) -> Table:
-        row = await self.db(self.store.load_game, game_id)
-        if row is None:
+        snapshot = await self.db(self.store.load_snapshot, game_id)
+        if snapshot is None:
             raise NotFound(game_id)
-        move_rows = await self.db(self.store.load_moves, game_id)
+        row, move_rows = snapshot
         state, entries = await asyncio.to_thread(replay, row, move_rows)
         return Table(row, state, move_rows, entries)
 
     async def _reload(self, table: Table) -> bool:
         """Bring the table up to the database's version (another process changed it); True if it changed.
         New moves are applied one by one; after an undo the game is replayed."""
-        row = await self.db(self.store.load_game, table.id)
-        if row is None or row.version == table.version:
+        snapshot = await self.db(self.store.load_snapshot, table.id)
+        if snapshot is None or snapshot[0].version == table.version:
             return False
-        move_rows = await self.db(self.store.load_moves, table.id)
+        row, move_rows = snapshot
         known = [(m.ply, m.action) for m in table.moves]
         if [(m.ply, m.action) for m in move_rows[: len(known)]] == known:
             for move in move_rows[len(known) :]:
@@ -510,11 +510,13 @@ class Tables:
                 raise PlayError("undo_refused", "You have made no move to take back.")
             state, entries = await asyncio.to_thread(replay, table.row, table.moves[:start])
             outcome = outcome_of(state)
-            if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome):
+            moment = now()
+            if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
                 await self._reload(table)
                 raise PlayError("stale", "The game changed in the meantime; nothing was taken back.")
             table.state, table.log, table.moves = state, entries, table.moves[:start]
             row = table.row
+            row.updated = moment
             row.ply, row.status, row.to_move, row.version = (
                 start,
                 outcome.status,
