@@ -170,9 +170,37 @@ def states_of(page: Any) -> list[dict[str, Any]]:
 
 def click_action(page: Any, action: int) -> None:
     """Click the board element or panel button of ``action`` (it must be there and glowing)."""
-    target = page.locator(f'#board [data-action="{action}"], #panel button[data-action="{action}"]')
+    target = page.locator(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]')
     target.first.click()
 
 
 def wait_ply(page: Any, ply: int) -> None:
     page.wait_for_selector(f'body[data-ply="{ply}"]')
+
+
+def create_game(server: Server, game: str, seed: int, seats: list[dict[str, Any]], join: list[int]) -> Any:
+    return server.post(
+        "/api/games", {"game": game, "players": len(seats), "seed": seed, "seats": seats, "join": join}
+    )
+
+
+def play_script(pages: dict[int, Any], game: str, seed: int, actions: list[int], start: int = 0) -> Any:
+    """Click ``actions[start:]`` one by one (the game is at move ``start``), each in the page of the seat to
+    move (pages by seat), and return the game as the engine plays it (a copy kept alongside, to know whose
+    move each one is)."""
+    from masterbuilder import new_game
+
+    state = new_game(game, players=len(pages), seed=seed)
+    for action in actions[:start]:
+        state.apply(action)
+    for ply, action in enumerate(actions[start:], start=start):
+        seat = state.current_player
+        assert seat is not None
+        page = pages[seat]
+        wait_ply(page, ply)
+        page.wait_for_selector(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]')
+        click_action(page, action)
+        state.apply(action)
+    for page in {id(p): p for p in pages.values()}.values():
+        wait_ply(page, len(actions))
+    return state

@@ -46,7 +46,7 @@ def test_a_whole_builders_game_by_clicking(server: Server, new_context: Any, art
     deadline = time.monotonic() + 120
     while True:
         page.wait_for_timeout(20)
-        assert time.monotonic() < deadline, page.locator("#message").inner_text()
+        assert time.monotonic() < deadline, page.locator("#mb-message").inner_text()
         for message in received[seen:]:
             for entry in message["log"]:
                 log[entry["ply"]] = entry["label"]
@@ -65,7 +65,7 @@ def test_a_whole_builders_game_by_clicking(server: Server, new_context: Any, art
         action = agent.choose(state)
         count = len(received)
         if moves % 7 == 3:  # now and then with the keyboard: the element is focusable, Enter acts
-            page.locator(f'#board [data-action="{action}"], #panel button[data-action="{action}"]').first.focus()
+            page.locator(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]').first.focus()
             page.keyboard.press("Enter")
         else:
             click_action(page, action)
@@ -75,15 +75,15 @@ def test_a_whole_builders_game_by_clicking(server: Server, new_context: Any, art
             shoot(page, artifacts, "builders-table")
         while len(received) == count:
             page.wait_for_timeout(10)
-            assert time.monotonic() < deadline, page.locator("#message").inner_text()
+            assert time.monotonic() < deadline, page.locator("#mb-message").inner_text()
         assert moves < 200
-    page.wait_for_selector("#result:not(.hidden) .breakdown")
-    page.wait_for_selector("#chart svg polyline")
-    assert page.locator("#chart svg polyline").count() == 3
-    assert page.locator("#breakdown tbody tr").count() == 3
+    page.wait_for_selector("#mb-result:not(.hidden) .breakdown")
+    page.wait_for_selector("#mb-chart svg polyline")
+    assert page.locator("#mb-chart svg polyline").count() == 3
+    assert page.locator("#mb-breakdown tbody tr").count() == 3
     final = mirror("builders", 3, SEED, log)
     assert final.is_terminal and received[-1]["result"]["scores"] == final.scores()
-    assert page.locator("#decision").inner_text() == "The game is over."
+    assert page.locator("#mb-decision").inner_text() == "The game is over."
     # The log recaps what the others did since my last move.
-    assert page.locator("#log li.since, #log li.mine").count() > 0
+    assert page.locator("#mb-log li.since, #mb-log li.mine").count() > 0
     shoot(page, artifacts, "builders-end")

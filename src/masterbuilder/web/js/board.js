@@ -145,14 +145,17 @@ export class Board {
   }
 }
 
-// The zoom buttons over a board (phones: start at fit-width, zoom in to read).
+// The zoom buttons over a board. On a phone the board starts wide enough to read (about 900 px) and
+// scrolls; "Fit" shows it whole. Until a button is used, the zoom follows the screen's width.
 export function setupZoom(wrap) {
   const board = wrap.querySelector(".board-scroll");
-  // On a phone the board starts wide enough to read (about 900 px) and scrolls; "Fit" shows it whole.
-  let zoom = board.clientWidth && board.clientWidth < 700 ? 900 / board.clientWidth : 1;
-  const apply = () => board.style.setProperty("--zoom", String(zoom));
-  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => { zoom = Math.min(4, zoom * 1.5); apply(); });
-  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => { zoom = Math.max(1, zoom / 1.5); apply(); });
-  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => { zoom = 1; apply(); });
+  let zoom = null; // null: automatic
+  const auto = () => (board.clientWidth && board.clientWidth < 700 ? 900 / board.clientWidth : 1);
+  const apply = () => board.style.setProperty("--zoom", String(zoom ?? auto()));
+  const set = (value) => { zoom = value; apply(); };
+  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => set(Math.min(4, (zoom ?? auto()) * 1.5)));
+  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => set(Math.max(1, (zoom ?? auto()) / 1.5)));
+  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => set(1));
+  window.addEventListener("resize", () => { if (zoom === null) apply(); });
   apply();
 }
