@@ -772,6 +772,9 @@ def serve(
     rate: Annotated[
         float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
     ] = 10.0,
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn's log level: critical, error, warning, info, debug.")
+    ] = "info",
 ) -> None:
     """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
     try:
@@ -797,7 +800,9 @@ def serve(
         rate=rate,
         burst=max(1, int(rate * 3)),
     )
-    server.serve(settings, host=host, port=port)
+    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
+        fail(f"--log-level must be critical, error, warning, info or debug, not {log_level!r}.")
+    server.serve(settings, host=host, port=port, log_level=log_level)
 
 
 def main() -> None:

@@ -265,6 +265,37 @@ class Store:
             )
             return True
 
+    def append_moves(self, items: Sequence[tuple[str, int, MoveRow, Outcome]]) -> list[bool]:
+        """Store moves of several games in one transaction (group commit: one disk flush for all). Each
+        item is (game id, version of the caller's copy, move, outcome); its answer is False (nothing written
+        for it) if its game has changed. Row locks are taken in id order, so two processes cannot deadlock."""
+        answers: dict[int, bool] = {}
+        with self.engine.begin() as conn:
+            for k in sorted(range(len(items)), key=lambda i: (items[i][0], items[i][2].ply)):
+                game_id, version, move, outcome = items[k]
+                row = self._lock(conn, game_id)
+                if row is None or row["version"] != version or row["ply"] != move.ply:
+                    answers[k] = False
+                    continue
+                conn.execute(
+                    insert(moves).values(
+                        game_id=game_id, ply=move.ply, action=move.action, seat=move.seat, time=move.time
+                    )
+                )
+                self._bump(
+                    conn,
+                    game_id,
+                    version,
+                    move.time,
+                    ply=move.ply + 1,
+                    status=outcome.status,
+                    to_move=outcome.to_move,
+                    scores=outcome.scores,
+                    winners=outcome.winners,
+                )
+                answers[k] = True
+        return [answers[k] for k in range(len(items))]
+
     def take_seat(
         self, game_id: str, seat: int, name: str, token_hash: str, start: Outcome | None
     ) -> GameRow | None:

@@ -156,6 +156,48 @@ def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict
     return state, entries
 
 
+class MoveWriter:
+    """Group commit: moves of different games that arrive while a transaction is being written go into the
+    next transaction together, so that many live games share each disk flush. A move's future is resolved
+    (stored or refused) only once its transaction has committed."""
+
+    def __init__(self, tables: Tables, batch: int = 256) -> None:
+        self.tables = tables
+        self.batch = batch
+        self.queue: asyncio.Queue[tuple[tuple[str, int, MoveRow, Outcome], asyncio.Future[bool]]] = (
+            asyncio.Queue()
+        )
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, game_id: str, version: int, move: MoveRow, outcome: Outcome) -> bool:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name="masterbuilder-move-writer")
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(((game_id, version, move, outcome), future))
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            pending = [await self.queue.get()]
+            while not self.queue.empty() and len(pending) < self.batch:
+                pending.append(self.queue.get_nowait())
+            items = [item for item, _ in pending]
+            try:
+                answers = await self.tables.db(self.tables.store.append_moves, items)
+            except Exception as exc:
+                for _, future in pending:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (_, future), answer in zip(pending, answers, strict=True):
+                if not future.done():
+                    future.set_result(answer)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+
 class Tables:
     """Every game this process serves. See the module docstring."""
 
@@ -167,12 +209,14 @@ class Tables:
         self._loading: dict[str, asyncio.Lock] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="masterbuilder-db")
         self.bots_enabled = True
+        self.writer = MoveWriter(self)
 
     async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
 
     def close(self) -> None:
+        self.writer.close()
         for table in self._tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -473,7 +517,7 @@ class Tables:
             entry = _entry(after, move, table.name(seat), state)
             outcome = outcome_of(after)
             try:
-                stored = await self.db(self.store.append_move, table.id, table.version, move, outcome)
+                stored = await self.writer.append(table.id, table.version, move, outcome)
             except Exception:
                 log.exception("game %s: storing move %d failed", table.id, move.ply)
                 raise PlayError(
@@ -599,7 +643,7 @@ class Tables:
 
     def _broadcast(self, table: Table) -> None:
         cache: dict[tuple[int | None, bool, int, bool], str] = {}
-        parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        parts: dict[Any, dict[str, Any]] = {}
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
@@ -615,14 +659,19 @@ class Tables:
         conn: Connection,
         log_from: int,
         full: bool,
-        parts: dict[tuple[int | None, bool], dict[str, Any]],
+        parts: dict[Any, dict[str, Any]],
     ) -> str:
         """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
         seat = conn.seat
         if (seat, conn.board) not in parts:
             parts[seat, conn.board] = seat_part(table, seat, conn.board)
         row = table.row
-        renderer = renderer_for(row.game)
+        if "words" not in parts:  # the same for every seat: computed once per update
+            renderer = renderer_for(row.game)
+            parts["words"] = {
+                "decision": renderer.decision(table.state) if row.status == "live" else None,
+                "phase": renderer.status(table.state),
+            }
         msg = {
             "type": "state",
             "id": row.id,
@@ -635,8 +684,7 @@ class Tables:
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                 for s in row.seats
             ],
-            "decision": renderer.decision(table.state) if row.status == "live" else None,
-            "phase": renderer.status(table.state),
+            **parts["words"],
             **parts[seat, conn.board],
             "log": table.log[log_from:],
             "full": full,
