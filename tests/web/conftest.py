@@ -147,7 +147,9 @@ def give_tokens(context: Any, server: Server, game_id: str, tokens: dict[str, st
     """Put seat tokens where the page keeps them (as the lobby does after creating or joining)."""
     page = context.new_page()
     page.goto(server.url + "/static/i18n/en.json")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [f"mb:tokens:{game_id}", json.dumps(tokens)])
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", [f"mb:tokens:{game_id}", json.dumps(tokens)]
+    )
     page.close()
 
 
@@ -168,10 +170,14 @@ def states_of(page: Any) -> list[dict[str, Any]]:
     return received
 
 
+def target(action: int) -> str:
+    """The selector of the board element or the panel button of ``action``."""
+    return f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]'
+
+
 def click_action(page: Any, action: int) -> None:
     """Click the board element or panel button of ``action`` (it must be there and glowing)."""
-    target = page.locator(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]')
-    target.first.click()
+    page.locator(target(action)).first.click()
 
 
 def wait_ply(page: Any, ply: int) -> None:
@@ -198,7 +204,9 @@ def play_script(pages: dict[int, Any], game: str, seed: int, actions: list[int],
         assert seat is not None
         page = pages[seat]
         wait_ply(page, ply)
-        page.wait_for_selector(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]')
+        page.wait_for_selector(
+            f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]'
+        )
         click_action(page, action)
         state.apply(action)
     for page in {id(p): p for p in pages.values()}.values():

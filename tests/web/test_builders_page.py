@@ -9,7 +9,7 @@ from typing import Any
 
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
-from tests.web.conftest import Server, click_action, shoot, states_of, wait_ply
+from tests.web.conftest import Server, click_action, shoot, states_of, target, wait_ply
 
 SEED = 11
 
@@ -65,7 +65,7 @@ def test_a_whole_builders_game_by_clicking(server: Server, new_context: Any, art
         action = agent.choose(state)
         count = len(received)
         if moves % 7 == 3:  # now and then with the keyboard: the element is focusable, Enter acts
-            page.locator(f'#mb-board [data-action="{action}"], #mb-panel button[data-action="{action}"]').first.focus()
+            page.locator(target(action)).first.focus()
             page.keyboard.press("Enter")
         else:
             click_action(page, action)
