@@ -38,6 +38,11 @@ class Connection {
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.ws.onclose = () => {
       if (this.closed) return;
+      if (this.resyncing) {
+        this.resyncing = false;
+        this.open();
+        return;
+      }
       showBanner(t("table.reconnecting"));
       setTimeout(() => this.open(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 10000);
@@ -64,6 +69,11 @@ class Connection {
         showMessage(data.message, "error");
       }
       if (data.code === "bad_token") this.closed = true;
+      // This tab missed an update: connect again to get the full picture (the reason stays shown).
+      if (data.code === "stale" || data.code === "not_your_turn") {
+        this.resyncing = true;
+        this.ws.close();
+      }
     } else if (data.type === "hint") {
       if (this === active) showHint(data);
     }
