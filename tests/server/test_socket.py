@@ -195,3 +195,19 @@ def test_hotseat_two_tokens_in_one_client(client: TestClient) -> None:
             for s, ws in sockets.items():
                 update = ws.receive_json()
                 assert update["ply"] == len(state.history) and update["view"] == state.view(s)
+
+
+def test_a_token_acts_only_for_its_own_seat_of_its_own_game(client: TestClient) -> None:
+    first, first_tokens = two_humans(client)
+    second, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/games/{second}") as ws:
+        ws.send_json({"type": "hello", "token": first_tokens["0"]})
+        assert ws.receive_json()["code"] == "bad_token"
+    mover = new_game("builders", 2, 11).current_player
+    assert mover is not None
+    with client.websocket_connect(f"/ws/games/{first}") as ws:
+        state = hello(ws, first_tokens[str(1 - mover)])  # the other seat's token
+        assert state["seat"] == 1 - mover and state["legal"] == []
+        ws.send_json({"type": "act", "action": new_game("builders", 2, 11).legal_action_ids()[0], "ply": 0})
+        assert ws.receive_json()["code"] == "not_your_turn"
+    assert client.get(f"/api/games/{first}").json()["ply"] == 0
