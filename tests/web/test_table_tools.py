@@ -83,6 +83,11 @@ def test_invite_link_lets_a_friend_join(server: Server, new_context: Any) -> Non
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
     created = create_game(server, "caylus", 2, seats, join=[0])
     assert set(created["invites"]) == {"1"}
+    host = new_context().new_page()
+    give_tokens(host.context, server, created["id"], created["tokens"])
+    host.goto(f"{server.url}/play/{created['id']}")
+    host.wait_for_selector("#mb-invites li input")  # the creator's table offers the invite while seat 1 is open
+    assert host.locator("#mb-invites input").input_value().endswith(created["invites"]["1"])
     friend = new_context().new_page()
     friend.goto(server.url + created["invites"]["1"])
     friend.wait_for_selector("#mb-join:not(.hidden)")
@@ -94,3 +99,4 @@ def test_invite_link_lets_a_friend_join(server: Server, new_context: Any) -> Non
     summary = server.get(f"/api/games/{created['id']}")
     assert summary["status"] == "live" and summary["seats"][1]["name"] == "Bob"
     assert "Bob" in friend.locator("#mb-scoreboard").inner_text()
+    host.wait_for_selector("#mb-invites.hidden", state="attached")  # the game has started for Ann too

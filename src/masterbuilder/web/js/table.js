@@ -143,6 +143,21 @@ function renderSeatSwitch() {
   })));
 }
 
+// While seats are open, the invite link of each, to copy and send.
+function renderInvites(message) {
+  const open = message.status === "open" ? message.seats.filter((s) => s.kind === "human" && !s.taken) : [];
+  $("mb-invites").classList.toggle("hidden", !open.length);
+  $("mb-invites").replaceChildren(...open.map((s) => {
+    const url = new URL(`/play/${gameId}?seat=${s.seat}`, location.origin).href;
+    const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat: s.seat }) });
+    const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
+      try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
+      copy.textContent = t("lobby.copied");
+    } });
+    return el("li", {}, el("span", {}, t("lobby.invite_for", { seat: s.seat })), field, copy);
+  }));
+}
+
 function render() {
   const message = active.message;
   if (!message) return;
@@ -162,6 +177,7 @@ function render() {
   $("mb-undo").classList.toggle("hidden", !message.can_undo);
   $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
   renderSeatSwitch();
+  renderInvites(message);
   renderScoreboard($("mb-scoreboard"), message, who);
   renderLog($("mb-log"), active.log, { seat: message.seat });
   if (message.result) {
