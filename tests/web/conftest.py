@@ -32,7 +32,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = """
 import sys
 from masterbuilder.server import Settings, serve
-serve(Settings(db_url=sys.argv[1], bot_workers=1, bot_timeout=20, hint_bot="heuristic"), port=int(sys.argv[2]), log_level="warning")
+settings = Settings(db_url=sys.argv[1], bot_workers=1, bot_timeout=20, hint_bot="heuristic")
+serve(settings, port=int(sys.argv[2]), log_level="warning")
 """
 
 playwright_sync = pytest.importorskip("playwright.sync_api")

@@ -86,7 +86,7 @@ def test_invite_link_lets_a_friend_join(server: Server, new_context: Any) -> Non
     host = new_context().new_page()
     give_tokens(host.context, server, created["id"], created["tokens"])
     host.goto(f"{server.url}/play/{created['id']}")
-    host.wait_for_selector("#mb-invites li input")  # the creator's table offers the invite while seat 1 is open
+    host.wait_for_selector("#mb-invites li input")  # the creator's table offers the invite: seat 1 is open
     assert host.locator("#mb-invites input").input_value().endswith(created["invites"]["1"])
     friend = new_context().new_page()
     friend.goto(server.url + created["invites"]["1"])
