@@ -34,6 +34,8 @@ def test_caylus_first_turn_in_hotseat(server: Server, new_context: Any, artifact
     assert labels[11] == "road 5"  # the gate's worker moved to space 5
     state = play_script({0: page, 1: page, 2: page}, "caylus", SEED, SCRIPT[:12])
     assert "provost" in page.locator("#mb-decision").inner_text()
+    # Pieces that moved slid from where they were (workers left their homes for the road).
+    assert int(page.locator("#mb-board").get_attribute("data-slid") or 0) > 0
     shoot(page, artifacts, "caylus-table")
     state = play_script({0: page, 1: page, 2: page}, "caylus", SEED, SCRIPT, start=12)
     assert state.history == SCRIPT

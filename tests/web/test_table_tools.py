@@ -100,3 +100,35 @@ def test_invite_link_lets_a_friend_join(server: Server, new_context: Any) -> Non
     assert summary["status"] == "live" and summary["seats"][1]["name"] == "Bob"
     assert "Bob" in friend.locator("#mb-scoreboard").inner_text()
     host.wait_for_selector("#mb-invites.hidden", state="attached")  # the game has started for Ann too
+
+
+def test_the_table_reconnects_by_itself(server: Server, new_context: Any) -> None:
+    """The first socket is cut after its first update: the page says so, connects again and carries on."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    created = create_game(server, "caylus", 6, seats, join=[0])
+    context = new_context()
+    give_tokens(context, server, created["id"], created["tokens"])
+    page = context.new_page()
+    sockets = 0
+
+    def route(ws: Any) -> None:
+        nonlocal sockets
+        sockets += 1
+        server_side = ws.connect_to_server()
+        first = sockets == 1
+
+        def from_server(message: Any) -> None:
+            ws.send(message)
+            if first:
+                ws.close(code=1012, reason="restarting")
+
+        server_side.on_message(from_server)
+        ws.on_message(lambda message: server_side.send(message))
+
+    page.route_web_socket("**/ws/games/**", route)
+    page.goto(f"{server.url}/play/{created['id']}")
+    page.wait_for_selector("#mb-banner:not(.hidden)")
+    assert "reconnecting" in page.locator("#mb-banner").inner_text().lower()
+    page.wait_for_selector("#mb-banner.hidden", state="attached")
+    page.wait_for_selector("#mb-board [data-action]")  # connected again, and it is my move
+    assert sockets == 2

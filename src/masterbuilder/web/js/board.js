@@ -44,6 +44,8 @@ function animateMoves(container, before) {
     return true;
   });
   if (outermost.length > MAX_ANIMATED) return;
+  // How many pieces slid in all (tests read it; nothing else does).
+  container.dataset.slid = String(Number(container.dataset.slid || 0) + outermost.length);
   for (const [node, dx, dy] of outermost) {
     const base = baseTransform(node);
     node.animate(
