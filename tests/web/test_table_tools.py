@@ -132,3 +132,25 @@ def test_the_table_reconnects_by_itself(server: Server, new_context: Any) -> Non
     page.wait_for_selector("#mb-banner.hidden", state="attached")
     page.wait_for_selector("#mb-board [data-action]")  # connected again, and it is my move
     assert sockets == 2
+
+
+def test_keyboard_only(server: Server, new_context: Any) -> None:
+    """Tab reaches the glowing elements, Enter acts, and the focus stays on the board for the next move."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    created = create_game(server, "builders", 11, seats, join=[0])
+    context = new_context()
+    give_tokens(context, server, created["id"], created["tokens"])
+    page = open_table(context, server, created["id"])
+    page.wait_for_selector("#mb-board [data-action]")
+    ply = int(page.evaluate("document.body.dataset.ply"))
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#mb-board [data-action]')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a move on the board")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label and page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    page.keyboard.press("Enter")
+    wait_ply(page, ply + 1)
+    page.wait_for_function("document.activeElement.matches('#mb-board [data-action], #mb-panel button')")

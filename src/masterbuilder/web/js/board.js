@@ -119,6 +119,8 @@ export class Board {
   // svg: the drawing; legal: the action ids this page may take (others' [data-action] are left inert).
   show(svg, legal = []) {
     const before = positions(this.container);
+    const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
+    const focusedId = focused && (focused.id || null);
     hideTooltip();
     this.container.innerHTML = svg || "";
     this.legal = new Set(legal);
@@ -133,6 +135,12 @@ export class Board {
       node.setAttribute("aria-label", titleOf(node) || t("table.action_n", { id }));
     }
     animateMoves(this.container, before);
+    // Keyboard players keep their place: the same element if it can still act, else the first that can.
+    if (focused) {
+      const same = focusedId && this.container.querySelector(`[id="${CSS.escape(focusedId)}"][data-action]`);
+      const next = same || this.container.querySelector("[data-action]");
+      if (next) next.focus({ preventScroll: true });
+    }
   }
 
   highlight(actionId) {

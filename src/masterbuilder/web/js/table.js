@@ -166,6 +166,7 @@ function render() {
   const title = summary ? summary.title : message.game;
   $("mb-status").textContent = [title, t(`status.${message.status}`), t("table.move_n", { ply: message.ply })].join(" · ");
   const legal = (message.legal || []).map((a) => a.id);
+  const panelFocused = $("mb-panel").contains(document.activeElement);
   board.show(message.board.svg, legal);
   const mine = message.to_move === message.seat && message.seat !== null;
   $("mb-decision").textContent = decisionText(message);
@@ -173,6 +174,7 @@ function render() {
   $("mb-panel").replaceChildren(...(mine ? message.board.panel : []).map((a) => el("button", {
     type: "button", "data-action": a.id, title: a.label, text: a.description || a.label, onclick: () => act(a.id),
   })));
+  if (panelFocused) ($("mb-panel").querySelector("button") || $("mb-board").querySelector("[data-action]"))?.focus();
   $("mb-hint").classList.toggle("hidden", !(mine && message.hint_allowed));
   $("mb-undo").classList.toggle("hidden", !message.can_undo);
   $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
