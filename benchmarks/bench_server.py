@@ -120,11 +120,10 @@ async def open_games(server: Server, count: int) -> list[tuple[str, dict[str, st
 
 
 async def measure(
-    server: Server, games: int, seconds: float, db: str, board: bool, think: float = 0.0
+    server: Server, games: int, seconds: float, db: str, board: bool, think: float = 0.0, warm: float = 2.0
 ) -> dict[str, Any]:
     made = await open_games(server, games)
     run = Run(games, db, seconds)
-    warm = 2.0
     stop = time.monotonic() + warm + seconds
     tasks = [
         asyncio.create_task(
@@ -135,8 +134,20 @@ async def measure(
     ]
     await asyncio.sleep(warm)  # every socket open and the first moves made before counting
     run.moves, run.latencies, run.errors = 0, [], 0
+    server_cpu, client_cpu, start = cpu_seconds(server.process.pid), time.process_time(), time.monotonic()
     await asyncio.gather(*tasks)
-    return run.result(server)
+    elapsed = time.monotonic() - start
+    result = run.result(server)
+    # the share of one core each side used: on a shared machine, who was waiting for the CPU
+    result["server_cpu"] = round((cpu_seconds(server.process.pid) - server_cpu) / elapsed, 2)
+    result["client_cpu"] = round((time.process_time() - client_cpu) / elapsed, 2)
+    return result
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_database(db: str, folder: Path) -> str:
@@ -152,7 +163,7 @@ def fresh_database(db: str, folder: Path) -> str:
 
 
 def bench_tables(
-    db: str, counts: list[int], seconds: float, board: bool, think: float = 0.0
+    db: str, counts: list[int], seconds: float, board: bool, think: float = 0.0, warm: float = 2.0
 ) -> list[dict[str, Any]]:
     results = []
     for count in counts:
@@ -161,7 +172,7 @@ def bench_tables(
             server = start_server(url, Path(folder) / "server.log", "--log-level", "warning")
             try:
                 kind = "sqlite" if db == "sqlite" else "postgresql"
-                result = asyncio.run(measure(server, count, seconds, kind, board, think))
+                result = asyncio.run(measure(server, count, seconds, kind, board, think, warm))
             finally:
                 server.process.terminate()
                 server.process.wait(20)
@@ -237,6 +248,7 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a client waits before each move"
     )
+    parser.add_argument("--warm", type=float, default=2.0, help="seconds of play before measuring")
     parser.add_argument("--bots", action="store_true", help="measure the bot pool instead")
     parser.add_argument("--workers", type=int, default=None, help="bot processes (default: one per core)")
     parser.add_argument("--json-out", type=Path, default=None)
@@ -245,7 +257,7 @@ def main() -> None:
         results = bench_bots(args.seconds, args.workers)
     else:
         counts = [int(n) for n in args.games.split(",") if n]
-        results = bench_tables(args.db, counts, args.seconds, args.board, args.think)
+        results = bench_tables(args.db, counts, args.seconds, args.board, args.think, args.warm)
     if args.json_out is not None:
         args.json_out.write_text(json.dumps(results, indent=2) + "\n")
 

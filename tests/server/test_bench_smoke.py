@@ -12,7 +12,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_bench_server_smoke(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
-    command = [sys.executable, str(ROOT / "benchmarks" / "bench_server.py"), "--games", "2", "--seconds", "1"]
+    command = [
+        sys.executable,
+        str(ROOT / "benchmarks" / "bench_server.py"),
+        "--games",
+        "2",
+        "--seconds",
+        "1",
+        "--warm",
+        "0.5",
+    ]
     subprocess.run([*command, "--json-out", str(out)], check=True, timeout=120, capture_output=True, cwd=ROOT)
     (result,) = json.loads(out.read_text())
     assert result["games"] == 2 and result["db"] == "sqlite"

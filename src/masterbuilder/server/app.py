@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.server import api, pages, ws
 from masterbuilder.server.bots import BotPool
-from masterbuilder.server.db import is_sqlite, make_engine, upgrade
+from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -53,6 +53,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pending: set[asyncio.Task[None]] = set()
 
             def changed(game_id: str, version: int) -> None:
+                if not manager.is_behind(game_id, version):  # this process's own change, or not loaded
+                    return
                 task = loop.create_task(manager.refresh(game_id, version))
                 pending.add(task)
                 task.add_done_callback(pending.discard)
@@ -60,6 +62,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener = Listener(url, loop, changed)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10)
+        checkpoints = None
+        if is_sqlite(url):
+
+            async def checkpoint_every(seconds: float) -> None:
+                while True:
+                    await asyncio.sleep(seconds)
+                    try:
+                        await asyncio.to_thread(checkpoint, engine)
+                    except Exception:
+                        log.exception("SQLite checkpoint failed")
+
+            checkpoints = asyncio.create_task(checkpoint_every(2.0))
         count = await manager.load_unfinished()
         manager.bots_enabled = True
         log.info("masterbuilder serve: %s, %d unfinished games loaded", engine.url.render_as_string(), count)
@@ -68,6 +82,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if listener is not None:
                 listener.stop()
+            if checkpoints is not None:
+                checkpoints.cancel()
             manager.close()
             pool.close()
             engine.dispose()

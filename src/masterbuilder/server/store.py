@@ -268,33 +268,47 @@ class Store:
     def append_moves(self, items: Sequence[tuple[str, int, MoveRow, Outcome]]) -> list[bool]:
         """Store moves of several games in one transaction (group commit: one disk flush for all). Each
         item is (game id, version of the caller's copy, move, outcome); its answer is False (nothing written
-        for it) if its game has changed. Row locks are taken in id order, so two processes cannot deadlock."""
-        answers: dict[int, bool] = {}
+        for it) if its game has changed. Each game's row is locked by the conditional UPDATE that checks its
+        version, in id order, so two processes cannot deadlock; one NOTIFY carries every game changed."""
+        answers = [False] * len(items)
         with self.engine.begin() as conn:
             for k in sorted(range(len(items)), key=lambda i: (items[i][0], items[i][2].ply)):
                 game_id, version, move, outcome = items[k]
-                row = self._lock(conn, game_id)
-                if row is None or row["version"] != version or row["ply"] != move.ply:
-                    answers[k] = False
-                    continue
-                conn.execute(
-                    insert(moves).values(
-                        game_id=game_id, ply=move.ply, action=move.action, seat=move.seat, time=move.time
+                changed = conn.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == version, games.c.ply == move.ply)
+                    .values(
+                        version=version + 1,
+                        updated=move.time,
+                        ply=move.ply + 1,
+                        status=outcome.status,
+                        to_move=outcome.to_move,
+                        scores=outcome.scores,
+                        winners=outcome.winners,
                     )
+                ).rowcount
+                answers[k] = changed == 1
+            stored = [items[k] for k in range(len(items)) if answers[k]]
+            if stored:
+                conn.execute(
+                    insert(moves),
+                    [
+                        {"game_id": g, "ply": m.ply, "action": m.action, "seat": m.seat, "time": m.time}
+                        for g, _, m, _ in stored
+                    ],
                 )
-                self._bump(
-                    conn,
-                    game_id,
-                    version,
-                    move.time,
-                    ply=move.ply + 1,
-                    status=outcome.status,
-                    to_move=outcome.to_move,
-                    scores=outcome.scores,
-                    winners=outcome.winners,
-                )
-                answers[k] = True
-        return [answers[k] for k in range(len(items))]
+                self._notify_many(conn, [(g, v + 1) for g, v, _, _ in stored])
+        return answers
+
+    def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int]]) -> None:
+        if not self.notifies:
+            return
+        payloads = [f"{game_id}:{version}" for game_id, version in changes]
+        for start in range(0, len(payloads), 200):  # a NOTIFY payload must stay under 8000 bytes
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": ",".join(payloads[start : start + 200])},
+            )
 
     def take_seat(
         self, game_id: str, seat: int, name: str, token_hash: str, start: Outcome | None

@@ -278,12 +278,19 @@ class Tables:
         table.row = row
         return True
 
+    def is_behind(self, game_id: str, version: int) -> bool:
+        """Whether this process holds the game at an older version than ``version``."""
+        table = self._tables.get(game_id)
+        return table is not None and table.version < version
+
     async def refresh(self, game_id: str, version: int | None = None) -> None:
         """Another process changed the game (a NOTIFY): catch up and update this process's clients."""
         table = self._tables.get(game_id)
         if table is None or (version is not None and table.version >= version):
             return
         async with table.lock:
+            if version is not None and table.version >= version:
+                return  # caught up while waiting for the lock (this process's own change, most often)
             changed = await self._reload(table)
         if changed:
             self._broadcast(table)
@@ -640,6 +647,8 @@ class Tables:
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.conns.discard(conn)
+        if not table.conns and table.row.status == "finished" and self._tables.get(table.id) is table:
+            del self._tables[table.id]  # nobody is watching a finished game: it is loaded again if asked for
 
     def _broadcast(self, table: Table) -> None:
         cache: dict[tuple[int | None, bool, int, bool], str] = {}
