@@ -98,8 +98,11 @@ function showMessage(text, kind = "error") {
 
 function setBusy(busy) { $("mb-board").classList.toggle("busy", busy); for (const b of $("mb-panel").children) b.disabled = busy; }
 
+// Who sits where; two seats with the same name (two "random" bots) get their seat number too.
 function names(message) {
-  return message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
+  const plain = message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
+  return plain.map((name, seat) =>
+    plain.indexOf(name) !== plain.lastIndexOf(name) ? `${name} (${t("table.seat_n", { seat })})` : name);
 }
 
 function act(actionId) {
