@@ -272,7 +272,12 @@ class Store:
         version, in id order, so two processes cannot deadlock; one NOTIFY carries every game changed."""
         answers = [False] * len(items)
         with self.engine.begin() as conn:
+            handled: set[int] = set()
+            if self.notifies and len(items) > 1:  # PostgreSQL: the batch in two round trips
+                handled = self._update_batch(conn, items, answers)
             for k in sorted(range(len(items)), key=lambda i: (items[i][0], items[i][2].ply)):
+                if k in handled:
+                    continue
                 game_id, version, move, outcome = items[k]
                 changed = conn.execute(
                     update(games)
@@ -299,6 +304,41 @@ class Store:
                 )
                 self._notify_many(conn, [(g, v + 1) for g, v, _, _ in stored])
         return answers
+
+    def _update_batch(
+        self, conn: Connection, items: Sequence[tuple[str, int, MoveRow, Outcome]], answers: list[bool]
+    ) -> set[int]:
+        """PostgreSQL: lock the batch's games in id order (one statement), then update every game whose move
+        does not end it in one UPDATE ... FROM unnest(...). The items handled (stored or refused); the
+        others (moves that end a game: they write its result) are left to the caller."""
+        plain = [k for k, item in enumerate(items) if item[3].status == "live"]
+        if not plain:
+            return set()
+        ids = sorted({items[k][0] for k in plain})
+        conn.execute(text("SELECT id FROM games WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"), {"ids": ids})
+        rows = conn.execute(
+            text(
+                "UPDATE games AS g SET version = v.version + 1, ply = v.ply + 1, status = v.status, "
+                "to_move = v.to_move, updated = v.updated "
+                "FROM unnest(CAST(:ids AS varchar[]), CAST(:versions AS integer[]), "
+                "CAST(:plies AS integer[]), CAST(:statuses AS varchar[]), CAST(:to_moves AS integer[]), "
+                "CAST(:times AS timestamptz[])) WITH ORDINALITY "
+                "AS v(id, version, ply, status, to_move, updated, n) "
+                "WHERE g.id = v.id AND g.version = v.version AND g.ply = v.ply RETURNING v.n"
+            ),
+            {
+                "ids": [items[k][0] for k in plain],
+                "versions": [items[k][1] for k in plain],
+                "plies": [items[k][2].ply for k in plain],
+                "statuses": [items[k][3].status for k in plain],
+                "to_moves": [items[k][3].to_move for k in plain],
+                "times": [items[k][2].time for k in plain],
+            },
+        )
+        updated = {int(r[0]) for r in rows}  # positions (from 1) in ``plain``
+        for n, k in enumerate(plain, start=1):
+            answers[k] = n in updated
+        return set(plain)
 
     def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int]]) -> None:
         if not self.notifies:
