@@ -87,3 +87,13 @@ def test_a_whole_builders_game_by_clicking(server: Server, new_context: Any, art
     # The log recaps what the others did since my last move.
     assert page.locator("#mb-log li.since, #mb-log li.mine").count() > 0
     shoot(page, artifacts, "builders-end")
+
+    # A rematch: same seats and bots, a new seed, my seat taken for me.
+    old = page.url
+    page.click("#mb-rematch")
+    page.wait_for_url(lambda url: url != old and "/play/" in url)
+    page.wait_for_selector("body[data-ready='1']")
+    rematch = server.get("/api/games/" + page.url.rsplit("/", 1)[1])
+    seats = [(s["kind"], s["bot"]) for s in rematch["seats"]]
+    assert seats == [("human", None), ("bot", "random"), ("bot", "random")]
+    assert rematch["status"] == "live"

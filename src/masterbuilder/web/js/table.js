@@ -167,7 +167,8 @@ function render() {
   setBusy(false); // a new state answers (or overtakes) the move sent
   const who = names(message);
   const title = summary ? summary.title : message.game;
-  $("mb-status").textContent = [title, t(`status.${message.status}`), t("table.move_n", { ply: message.ply })].join(" · ");
+  const where = [title, t(`status.${message.status}`), message.phase, t("table.move_n", { ply: message.ply })];
+  $("mb-status").textContent = where.filter(Boolean).join(" · ");
   const legal = (message.legal || []).map((a) => a.id);
   const panelFocused = $("mb-panel").contains(document.activeElement);
   board.show(message.board.svg, legal);
@@ -231,6 +232,13 @@ async function main() {
   $("mb-undo").addEventListener("click", () => { showMessage(null); active && active.send({ type: "undo" }); });
   $("mb-rematch").addEventListener("click", async () => {
     try {
+      // Someone asked for the rematch first: take your seat there (the invite asks for your name).
+      const now = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
+      if (now.rematch) {
+        const tokens = tokensFor(now.rematch);
+        location.href = active.seat in tokens ? `/play/${now.rematch}` : `/play/${now.rematch}?seat=${active.seat}`;
+        return;
+      }
       const created = await postJSON(`/api/games/${encodeURIComponent(gameId)}/rematch`, {}, active.token);
       if (created.tokens) saveTokens(created.id, created.tokens);
       location.href = `/play/${created.id}`;
