@@ -38,6 +38,12 @@ export function saveTokens(gameId, tokens) {
 export function playerName() { return localStorage.getItem("mb:name") || ""; }
 export function setPlayerName(name) { localStorage.setItem("mb:name", name); }
 
+// Names as shown: two seats with the same name (two "random" bots) get their seat number too.
+export function distinctNames(names, seatWord) {
+  return names.map((name, seat) =>
+    names.indexOf(name) !== names.lastIndexOf(name) ? `${name} (${seatWord(seat)})` : name);
+}
+
 export function gameIdFromPath(prefix) {
   const rest = location.pathname.slice(prefix.length);
   return decodeURIComponent(rest.split("/")[0] || "");

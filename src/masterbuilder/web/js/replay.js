@@ -1,5 +1,5 @@
 // The replay page: a server game (finished, or live up to its current move) or an uploaded record file.
-import { gameIdFromPath, getJSON, postJSON } from "./api.js";
+import { distinctNames, gameIdFromPath, getJSON, postJSON } from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -29,13 +29,14 @@ async function go(ply) {
   $("mb-scrub").value = String(ply);
   $("mb-position").textContent = t("replay.position", { ply, total: info.total });
   const entry = info.log[ply - 1];
-  $("mb-move-text").textContent = entry ? `${entry.name}: ${entry.text}` : t("replay.start");
-  renderLog($("mb-log"), info.log, { onJump: (moveAt) => go(moveAt + 1), current: ply - 1 });
+  $("mb-move-text").textContent = entry ? `${info.names[entry.seat]}: ${entry.text}` : t("replay.start");
+  renderLog($("mb-log"), info.log, { onJump: (moveAt) => go(moveAt + 1), current: ply - 1, names: info.names });
   document.body.dataset.ply = String(ply);
 }
 
 async function start(data) {
   info = data;
+  info.names = distinctNames(info.names, (seat) => t("table.seat_n", { seat }));
   $("mb-replay").classList.remove("hidden");
   const state = info.finished ? t("status.finished") : t("replay.live_until");
   $("mb-status").textContent = `${info.title} · ${state}`;

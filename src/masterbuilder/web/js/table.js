@@ -1,6 +1,6 @@
 // The table page: one socket per seat this browser holds (or one as a spectator), the board, the panel of
 // actions no board element shows, the decision in words, the log, the scores, hint, undo, the end.
-import { ApiError, el, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import { ApiError, distinctNames, el, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -101,8 +101,7 @@ function setBusy(busy) { $("mb-board").classList.toggle("busy", busy); for (cons
 // Who sits where; two seats with the same name (two "random" bots) get their seat number too.
 function names(message) {
   const plain = message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
-  return plain.map((name, seat) =>
-    plain.indexOf(name) !== plain.lastIndexOf(name) ? `${name} (${t("table.seat_n", { seat })})` : name);
+  return distinctNames(plain, (seat) => t("table.seat_n", { seat }));
 }
 
 function act(actionId) {
@@ -185,7 +184,7 @@ function render() {
   renderSeatSwitch();
   renderInvites(message);
   renderScoreboard($("mb-scoreboard"), message, who);
-  renderLog($("mb-log"), active.log, { seat: message.seat });
+  renderLog($("mb-log"), active.log, { seat: message.seat, names: who });
   if (message.result) {
     $("mb-result").classList.remove("hidden");
     renderBreakdown($("mb-breakdown"), message.game, message.view, message.result, who);
