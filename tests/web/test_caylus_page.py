@@ -42,3 +42,20 @@ def test_caylus_first_turn_in_hotseat(server: Server, new_context: Any, artifact
     # The favour shows in the log, and the board is the one after it.
     assert "favour" in page.locator("#mb-log").inner_text().lower()
     assert page.locator("#mb-board svg").count() == 1
+
+    # A tap on a tile shows its rule text (a mouse also gets it on hover, from the same <title>).
+    box = page.evaluate(
+        """() => {
+            const title = [...document.querySelectorAll("#mb-board svg title")]
+                .find((t) => !t.parentElement.closest("[data-action]") && t.parentElement.id.startsWith("road-"));
+            title.parentElement.scrollIntoView({block: "center"});
+            const r = title.parentElement.getBoundingClientRect();
+            return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: title.textContent};
+        }"""
+    )
+    page.mouse.click(box["x"], box["y"])
+    tooltip = page.locator(".tooltip")
+    tooltip.wait_for()
+    assert tooltip.inner_text().strip() == box["text"].strip()
+    page.keyboard.press("Escape")
+    tooltip.wait_for(state="detached")
