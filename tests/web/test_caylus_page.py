@@ -47,7 +47,8 @@ def test_caylus_first_turn_in_hotseat(server: Server, new_context: Any, artifact
     box = page.evaluate(
         """() => {
             const title = [...document.querySelectorAll("#mb-board svg title")]
-                .find((t) => !t.parentElement.closest("[data-action]") && t.parentElement.id.startsWith("road-"));
+                .find((t) => !t.parentElement.closest("[data-action]")
+                    && t.parentElement.id.startsWith("road-"));
             title.parentElement.scrollIntoView({block: "center"});
             const r = title.parentElement.getBoundingClientRect();
             return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: title.textContent};
