@@ -227,7 +227,9 @@ async function main() {
   await loadCatalog();
   board = new Board($("mb-board"), act);
   setupZoom($("mb-board-wrap"));
-  $("mb-hint").addEventListener("click", () => active && active.send({ type: "hint" }));
+  $("mb-hint").addEventListener("click", () => {
+    if (active && active.send({ type: "hint" })) showMessage(t("table.hint_wait"), "info");
+  });
   $("mb-undo").addEventListener("click", () => { showMessage(null); active && active.send({ type: "undo" }); });
   $("mb-rematch").addEventListener("click", async () => {
     try {
