@@ -688,7 +688,7 @@ class Tables:
             "ply": len(table.moves),
             "status": row.status,
             "seat": seat,
-            "to_move": table.state.current_player,
+            "to_move": table.state.current_player if row.status == "live" else None,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                 for s in row.seats
