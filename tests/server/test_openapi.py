@@ -36,7 +36,7 @@ def test_no_generated_request_gets_a_500(tmp_path: Path) -> None:
 
 def check(client: TestClient, strategy: st.SearchStrategy[dict[str, Any]]) -> None:
     @given(strategy)
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     def no_500(kwargs: dict[str, Any]) -> None:
         response = client.request(**kwargs)
         assert response.status_code < 500, (kwargs, response.text)
