@@ -366,7 +366,7 @@ class Tables:
             if spec.kind == "bot":
                 rows.append(SeatRow(k, "bot", spec.bot, spec.name or str(spec.bot), None, True))
             else:
-                label = (name if k in tokens and name else spec.name) or f"Seat {k + 1}"
+                label = (name if k in tokens and name else spec.name) or f"seat {k}"
                 token = tokens.get(k)
                 rows.append(
                     SeatRow(
@@ -437,7 +437,7 @@ class Tables:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
             if table.row.status != "open":
                 raise PlayError("conflict", "The game has started; seats can be left only before the start.")
-            if not await self.db(self.store.free_seat, game_id, seat, f"Seat {seat + 1}"):
+            if not await self.db(self.store.free_seat, game_id, seat, f"seat {seat}"):
                 await self._reload(table)
                 raise PlayError("conflict", "The game changed in the meantime; try again.")
             await self._reload(table)
