@@ -12,7 +12,9 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from masterbuilder import load_record, new_game
+from tests.server.conftest import make_client
 from tests.server.live import Seen, create_game, hello, play, running_server
+from tests.server.test_socket import hello as socket_hello
 
 
 def test_one_game_on_two_processes(pg_db: str, tmp_path: Path) -> None:
@@ -82,3 +84,34 @@ def test_one_game_on_two_processes(pg_db: str, tmp_path: Path) -> None:
         for got in watchers.values():
             assert got.states[-1]["status"] == "finished" and got.states[-1]["view"] == final.view(None)
         assert httpx.get(f"{a.http}/api/games/{gid}").json() == httpx.get(f"{b.http}/api/games/{gid}").json()
+
+
+def test_a_process_takes_over_the_bot_of_a_process_that_stopped(pg_db: str) -> None:
+    """Process A stores a person's move but never runs the bot that follows (as if it died); process B,
+    which saw the move come, lets the bot move once the bot's time is well past."""
+    seed = next(s for s in range(50) if new_game("caylus", 2, s).current_player == 0)
+    with make_client(pg_db, bot_timeout=0.5) as a, make_client(pg_db, bot_timeout=0.5) as b:
+        a.app.state.tables.bots_enabled = False  # type: ignore[attr-defined]
+        b.app.state.tables.takeover_grace = 0.0  # type: ignore[attr-defined]
+        made = a.post(
+            "/api/games",
+            json={
+                "game": "caylus",
+                "players": 2,
+                "seed": seed,
+                "join": [0],
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            },
+        ).json()
+        gid, token = made["id"], made["tokens"]["0"]
+        with a.websocket_connect(f"/ws/games/{gid}") as on_a, b.websocket_connect(f"/ws/games/{gid}") as on_b:
+            message = socket_hello(on_a, token)
+            socket_hello(on_b, None)
+            while message["to_move"] == 0:
+                on_a.send_json({"type": "act", "action": message["legal"][0]["id"], "ply": message["ply"]})
+                message = on_a.receive_json()
+            bot_turn = message["ply"]
+            update = on_b.receive_json()
+            while update["ply"] <= bot_turn:  # B's clients see A's moves, then B's bot move
+                update = on_b.receive_json()
+            assert update["log"][-1]["seat"] == 1

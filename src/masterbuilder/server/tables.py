@@ -210,6 +210,7 @@ class Tables:
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="masterbuilder-db")
         self.bots_enabled = True
         self.writer = MoveWriter(self)
+        self.takeover_grace = 5.0  # seconds beyond twice the bot time limit before taking over a bot's turn
 
     async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         loop = asyncio.get_running_loop()
@@ -294,6 +295,21 @@ class Tables:
             changed = await self._reload(table)
         if changed:
             self._broadcast(table)
+            self._watch_bot(table)
+
+    def _watch_bot(self, table: Table) -> None:
+        """A bot is to move after another process's change: that process runs the bot. Should it die first,
+        this one takes over once the bot's time is well past (a duplicate move would be refused as stale)."""
+        seat = table.state.current_player
+        if table.row.status != "live" or seat is None or table.row.seats[seat].kind != "bot":
+            return
+        version = table.version
+
+        def check() -> None:
+            if table.version == version and self._tables.get(table.id) is table:
+                self._kick(table)
+
+        asyncio.get_running_loop().call_later(self.pool.timeout * 2 + self.takeover_grace, check)
 
     # ---- for the pages ----------------------------------------------------------------------------------
     async def state_of(self, game_id: str) -> State:
