@@ -44,15 +44,16 @@ def test_caylus_first_turn_in_hotseat(server: Server, new_context: Any, artifact
     assert page.locator("#mb-board svg").count() == 1
 
     # A tap on a tile shows its rule text (a mouse also gets it on hover, from the same <title>).
+    find = """() => [...document.querySelectorAll("#mb-board svg title")].find(
+        (t) => !t.parentElement.closest("[data-action]") && t.parentElement.id.startsWith("road-"))"""
+    page.evaluate(f"() => ({find})().parentElement.scrollIntoView({{block: 'center'}})")
+    page.wait_for_timeout(300)  # the scroll is over (scrolling hides a tooltip)
     box = page.evaluate(
-        """() => {
-            const title = [...document.querySelectorAll("#mb-board svg title")]
-                .find((t) => !t.parentElement.closest("[data-action]")
-                    && t.parentElement.id.startsWith("road-"));
-            title.parentElement.scrollIntoView({block: "center"});
+        f"""() => {{
+            const title = ({find})();
             const r = title.parentElement.getBoundingClientRect();
-            return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: title.textContent};
-        }"""
+            return {{x: r.left + r.width / 2, y: r.top + r.height / 2, text: title.textContent}};
+        }}"""
     )
     page.mouse.click(box["x"], box["y"])
     tooltip = page.locator(".tooltip")
