@@ -154,3 +154,15 @@ def test_keyboard_only(server: Server, new_context: Any) -> None:
     page.keyboard.press("Enter")
     wait_ply(page, ply + 1)
     page.wait_for_function("document.activeElement.matches('#mb-board [data-action], #mb-panel button')")
+
+
+def test_an_unknown_token_is_forgotten_and_the_page_watches(server: Server, new_context: Any) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    created = create_game(server, "caylus", 7, seats, join=[0])
+    context = new_context()
+    give_tokens(context, server, created["id"], {"0": "not-a-token-of-this-game"})
+    page = open_table(context, server, created["id"])
+    page.wait_for_selector("#mb-message.error")
+    page.wait_for_selector("#mb-board svg")
+    assert page.locator("#mb-board [data-action]").count() == 0  # watching, no moves
+    assert page.evaluate(f"localStorage.getItem('mb:tokens:{created['id']}')") == "{}"

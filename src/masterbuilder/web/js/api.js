@@ -35,6 +35,12 @@ export function saveTokens(gameId, tokens) {
   return all;
 }
 
+export function forgetToken(gameId, seat) {
+  const all = tokensFor(gameId);
+  delete all[seat];
+  localStorage.setItem(`mb:tokens:${gameId}`, JSON.stringify(all));
+}
+
 export function playerName() { return localStorage.getItem("mb:name") || ""; }
 export function setPlayerName(name) { localStorage.setItem("mb:name", name); }
 

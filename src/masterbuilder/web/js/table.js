@@ -1,6 +1,8 @@
 // The table page: one socket per seat this browser holds (or one as a spectator), the board, the panel of
 // actions no board element shows, the decision in words, the log, the scores, hint, undo, the end.
-import { ApiError, distinctNames, el, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import {
+  ApiError, distinctNames, el, forgetToken, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor,
+} from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -49,6 +51,16 @@ class Connection {
     };
   }
 
+  // The server does not know this token (an old game, another server): forget it and watch instead.
+  dropToken() {
+    this.closed = true;
+    this.ws.close();
+    forgetToken(gameId, this.seat);
+    connections = connections.filter((c) => c !== this);
+    if (!connections.length) connections = [new Connection(null, null)];
+    if (active === this) active = connections[0];
+  }
+
   send(data) {
     if (this.ws.readyState !== WebSocket.OPEN) {
       showMessage(t("table.not_connected"), "error");
@@ -68,7 +80,7 @@ class Connection {
         setBusy(false);
         showMessage(data.message, "error");
       }
-      if (data.code === "bad_token") this.closed = true;
+      if (data.code === "bad_token") this.dropToken();
       // This tab missed an update: connect again to get the full picture (the reason stays shown).
       if (data.code === "stale" || data.code === "not_your_turn") {
         this.resyncing = true;
