@@ -55,6 +55,23 @@ function animateMoves(container, before) {
   }
 }
 
+// The server's drawing, parsed as SVG and stripped of anything that could run (defence in depth: the
+// renderers escape every text, this makes sure a slip cannot become a script).
+function cleanSvg(text) {
+  if (!text) return null;
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+  for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed")) bad.remove();
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    for (const attr of [...node.attributes]) {
+      const link = /href$/i.test(attr.name) && /^\s*(javascript|data):/i.test(attr.value);
+      if (/^on/i.test(attr.name) || link) node.removeAttribute(attr.name);
+    }
+  }
+  return document.importNode(root, true);
+}
+
 function titleOf(node) {
   const title = node.querySelector(":scope > title");
   return title ? title.textContent.trim() : "";
@@ -122,7 +139,8 @@ export class Board {
     const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
     const focusedId = focused && (focused.id || null);
     hideTooltip();
-    this.container.innerHTML = svg || "";
+    const drawing = cleanSvg(svg);
+    this.container.replaceChildren(...(drawing ? [drawing] : []));
     this.legal = new Set(legal);
     for (const node of this.container.querySelectorAll("[data-action]")) {
       const id = Number(node.dataset.action);
