@@ -169,7 +169,10 @@ def bench_tables(
     for count in counts:
         with tempfile.TemporaryDirectory() as folder:
             url = fresh_database(db, Path(folder))
-            server = start_server(url, Path(folder) / "server.log", "--log-level", "warning")
+            workers = str(os.cpu_count() or 1)  # the server's default board pool (the test helper's is 0)
+            server = start_server(
+                url, Path(folder) / "server.log", "--log-level", "warning", "--board-workers", workers
+            )
             try:
                 kind = "sqlite" if db == "sqlite" else "postgresql"
                 result = asyncio.run(measure(server, count, seconds, kind, board, think, warm))

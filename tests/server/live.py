@@ -69,7 +69,7 @@ def start_server(db_url: str, log: Path, *args: str, port: int | None = None) ->
         "1",
         "--rate",
         "100000",
-        *args,
+        *(args if "--board-workers" in args else ("--board-workers", "0", *args)),
     ]
     out = log.open("ab")
     process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)

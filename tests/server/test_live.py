@@ -22,7 +22,10 @@ from tests.server.live import Seen, Server, create_game, hello, play, running_se
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("live")
-    with running_server(f"sqlite:///{folder / 'games.db'}", folder / "server.log") as s:
+    # one board process: the spectator's boards are drawn there (the other servers draw in-process)
+    with running_server(
+        f"sqlite:///{folder / 'games.db'}", folder / "server.log", "--board-workers", "1"
+    ) as s:
         yield s
 
 

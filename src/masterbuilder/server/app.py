@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -14,6 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.server import api, pages, ws
+from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.settings import Settings
@@ -42,7 +44,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
         pool = BotPool(settings.bot_workers, settings.bot_timeout)
-        manager = Tables(Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4)
+        board_workers = settings.board_workers
+        boards = BoardPool((os.cpu_count() or 1) if board_workers is None else board_workers)
+        warming = asyncio.create_task(boards.warm_up())  # the first board is not late by a process start
+        manager = Tables(
+            Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4, boards=boards
+        )
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
         listener = None
@@ -86,6 +93,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 checkpoints.cancel()
             manager.close()
             pool.close()
+            warming.cancel()
+            boards.close()
             engine.dispose()
 
     app = FastAPI(

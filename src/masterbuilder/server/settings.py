@@ -22,6 +22,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # besides the server's own host, e.g. "https://example.org"
     bot_workers: int | None = None  # None: one per core
     bot_timeout: float = 10.0  # seconds a bot may think before the heuristic moves instead
+    board_workers: int | None = None  # processes drawing the SVG boards; None: one per core, 0: in-process
     hint_bot: str = "mcts:hard"
     max_message: int = 4096  # bytes in one socket message
     rate: float = 10.0  # socket messages per second per connection, sustained

@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
-from masterbuilder.core.board import draw_board
+from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
@@ -201,9 +201,17 @@ class MoveWriter:
 class Tables:
     """Every game this process serves. See the module docstring."""
 
-    def __init__(self, store: Store, pool: BotPool, hint_bot: str = "mcts:hard", db_threads: int = 1) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: BotPool,
+        hint_bot: str = "mcts:hard",
+        db_threads: int = 1,
+        boards: BoardPool | None = None,
+    ) -> None:
         self.store = store
         self.pool = pool
+        self.boards = boards or BoardPool(0)
         self.hint_bot = hint_bot
         self._tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -293,8 +301,9 @@ class Tables:
             if version is not None and table.version >= version:
                 return  # caught up while waiting for the lock (this process's own change, most often)
             changed = await self._reload(table)
+            if changed:
+                await self._broadcast(table)
         if changed:
-            self._broadcast(table)
             self._watch_bot(table)
 
     def _watch_bot(self, table: Table) -> None:
@@ -440,7 +449,7 @@ class Tables:
                 await self._reload(table)
                 raise PlayError("conflict", f"Seat {seat} has just been taken by someone else.")
             table.row = fresh
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
         return token, invites(table.row)
 
@@ -457,7 +466,7 @@ class Tables:
                 await self._reload(table)
                 raise PlayError("conflict", "The game changed in the meantime; try again.")
             await self._reload(table)
-        self._broadcast(table)
+            await self._broadcast(table)
         return seat
 
     async def rematch(self, game_id: str, token: str) -> Created:
@@ -478,7 +487,7 @@ class Tables:
             linked = await self.db(self.store.set_rematch, game_id, created.row.id)
             async with table.lock:
                 await self._reload(table)
-            self._broadcast(table)
+                await self._broadcast(table)
             if linked == created.row.id:
                 return created
         rematch_id = table.row.rematch
@@ -548,7 +557,7 @@ class Tables:
                 ) from None
             if not stored:  # another process moved first
                 await self._reload(table)
-                self._broadcast(table)
+                await self._broadcast(table)
                 raise PlayError("stale", "Another move was made first; your move was not applied.")
             table.state = after
             table.moves.append(move)
@@ -558,7 +567,7 @@ class Tables:
             row.scores, row.winners = outcome.scores, outcome.winners
             row.version += 1
             row.updated = move.time
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
 
     async def undo(self, game_id: str, seat: int | None) -> None:
@@ -590,7 +599,7 @@ class Tables:
                 outcome.to_move,
                 row.version + 1,
             )
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
 
     async def hint(self, game_id: str, seat: int | None) -> dict[str, Any]:
@@ -656,9 +665,13 @@ class Tables:
             if seat is None:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
         conn = Connection(seat, board)
-        table.conns.add(conn)
-        conn.push(self._message(table, conn, 0, True, {}))
-        conn.log_sent = len(table.log)
+        async with table.lock:  # the first picture, in order with the updates that follow
+            parts: dict[Any, Any] = {}
+            if board:
+                parts["boards"] = {seat: await self.boards.draw(table.state, seat)}
+            conn.push(self._message(table, conn, 0, True, parts))
+            conn.log_sent = len(table.log)
+            table.conns.add(conn)
         return table, conn
 
     def disconnect(self, table: Table, conn: Connection) -> None:
@@ -666,9 +679,15 @@ class Tables:
         if not table.conns and table.row.status == "finished" and self._tables.get(table.id) is table:
             del self._tables[table.id]  # nobody is watching a finished game: it is loaded again if asked for
 
-    def _broadcast(self, table: Table) -> None:
+    async def _broadcast(self, table: Table) -> None:
+        """Push the table to every connection. Called under the table's lock, so that updates go out in
+        order; the boards are drawn in the board pool meanwhile, one per seat that wants one."""
         cache: dict[tuple[int | None, bool, int, bool], str] = {}
-        parts: dict[Any, dict[str, Any]] = {}
+        parts: dict[Any, Any] = {}
+        seats = sorted({c.seat for c in table.conns if c.board}, key=lambda s: -1 if s is None else s)
+        if seats:
+            drawn = await asyncio.gather(*(self.boards.draw(table.state, s) for s in seats))
+            parts["boards"] = dict(zip(seats, drawn, strict=True))
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
@@ -684,12 +703,13 @@ class Tables:
         conn: Connection,
         log_from: int,
         full: bool,
-        parts: dict[Any, dict[str, Any]],
+        parts: dict[Any, Any],
     ) -> str:
         """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
         seat = conn.seat
         if (seat, conn.board) not in parts:
-            parts[seat, conn.board] = seat_part(table, seat, conn.board)
+            board = parts["boards"][seat] if conn.board else None
+            parts[seat, conn.board] = seat_part(table, seat, board)
         row = table.row
         if "words" not in parts:  # the same for every seat: computed once per update
             renderer = renderer_for(row.game)
@@ -724,8 +744,8 @@ class Tables:
         return json.dumps(msg, separators=(",", ":"))
 
 
-def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, Any]:
-    """What depends on the seat only: its view, its legal actions and its board."""
+def seat_part(table: Table, seat: int | None, board: dict[str, Any] | None) -> dict[str, Any]:
+    """What depends on the seat only: its view, its legal actions and its board (drawn already)."""
     state = table.state
     legal = []
     if seat is not None and table.row.status == "live" and state.current_player == seat:
@@ -733,7 +753,7 @@ def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, A
             {"id": a, "label": state.action_label(a), "description": state.describe_action(a)}
             for a in state.legal_action_ids()
         ]
-    return {"view": state.view(seat), "legal": legal, "board": draw_board(state, seat) if board else None}
+    return {"view": state.view(seat), "legal": legal, "board": board}
 
 
 def undo_point(move_rows: Sequence[MoveRow], seat: int | None) -> int | None:
