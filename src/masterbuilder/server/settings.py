@@ -36,12 +36,15 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         """For `uvicorn --factory masterbuilder.server:app_from_env` (several workers): MASTERBUILDER_DB,
-        MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOT_TIMEOUT."""
+        MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOARD_WORKERS,
+        MASTERBUILDER_BOT_TIMEOUT."""
         origins = tuple(o for o in os.environ.get("MASTERBUILDER_ORIGINS", "").split(",") if o)
         workers = os.environ.get("MASTERBUILDER_BOT_WORKERS")
+        boards = os.environ.get("MASTERBUILDER_BOARD_WORKERS")
         return cls(
             db_url=os.environ.get("MASTERBUILDER_DB", ""),
             allowed_origins=origins,
             bot_workers=int(workers) if workers else None,
+            board_workers=int(boards) if boards else None,
             bot_timeout=float(os.environ.get("MASTERBUILDER_BOT_TIMEOUT", "10")),
         )
