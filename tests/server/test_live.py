@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"sqlite:///{folder / 'games.db'}", folder / "server.log", "--board-workers", "1"
     ) as s:
         yield s
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def states_by_ply(record: dict[str, Any]) -> list[State]:
@@ -124,7 +133,13 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
                 first.kill()
                 return int(message["ply"])
 
+        children = child_pids(first.process.pid)  # its bot workers, after the bots' moves above
+        assert children
         sent_at = asyncio.run(move_and_kill())
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in children if Path(f"/proc/{pid}").exists()], "workers outlived the server"
     finally:
         if first.process.poll() is None:
             first.kill()

@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from masterbuilder import State
 from masterbuilder.core.board import BoardAction, board_actions, draw_board, panel_actions
+from masterbuilder.server.bots import exit_with_parent
 
 log = logging.getLogger("masterbuilder.server.boards")
 
@@ -45,7 +47,12 @@ class BoardPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=exit_with_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def warm_up(self) -> None:
