@@ -769,9 +769,16 @@ def serve(
     ] = None,
     bot_workers: Annotated[int | None, typer.Option(help="Bot processes (default: one per core).")] = None,
     bot_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move.")] = 10.0,
+    board_workers: Annotated[
+        int | None,
+        typer.Option(help="Processes drawing the SVG boards (default: one per core; 0: in the server's)."),
+    ] = None,
     rate: Annotated[
         float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
     ] = 10.0,
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn's log level: critical, error, warning, info, debug.")
+    ] = "info",
 ) -> None:
     """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
     try:
@@ -787,6 +794,8 @@ def serve(
         fail(f"--port must be from 1 to 65535, not {port}.")
     if bot_timeout <= 0:
         fail(f"--bot-timeout must be positive, not {bot_timeout}.")
+    if board_workers is not None and board_workers < 0:
+        fail(f"--board-workers must be 0 or more, not {board_workers}.")
     if rate <= 0:
         fail(f"--rate must be positive, not {rate}.")
     settings = server.Settings(
@@ -794,10 +803,13 @@ def serve(
         allowed_origins=tuple(allow_origin or ()),
         bot_workers=bot_workers,
         bot_timeout=bot_timeout,
+        board_workers=board_workers,
         rate=rate,
         burst=max(1, int(rate * 3)),
     )
-    server.serve(settings, host=host, port=port)
+    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
+        fail(f"--log-level must be critical, error, warning, info or debug, not {log_level!r}.")
+    server.serve(settings, host=host, port=port, log_level=log_level)
 
 
 @app.command(cls=PlainCommand)

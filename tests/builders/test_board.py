@@ -232,7 +232,13 @@ def test_the_next_send_cost_is_shown_on_the_site() -> None:
     assert "send here: 2 actionsthen needs S1 T1" in _site_text(state, inn)
     state.apply(A.TO + inn)
     assert state.actions_left == 0
+    give_workers(state, seat, worker(WorkerKind.LABORER, (2, 1, 0, 0)))
     assert "next worker: 3 actionsmore than are left" in _site_text(state, inn)
+    # nobody left to send (the free workers go under the worker deck): no cost to show
+    state._wdeck[:0] = state._free[seat]
+    state._free[seat].clear()
+    assert state.integrity_problem() is None
+    assert "next worker" not in _site_text(state, inn)
 
 
 def test_a_site_says_when_the_worker_being_sent_completes_it() -> None:

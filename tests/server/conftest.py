@@ -69,7 +69,14 @@ def pg_db() -> Iterator[str]:
 
 def make_client(url: str, **settings: Any) -> TestClient:
     # test clients send as fast as the server answers: a rate limit fit for people would stop them
-    options: dict[str, Any] = {"bot_workers": 1, "bot_timeout": 20.0, "rate": 10_000.0, "burst": 10_000}
+    # boards drawn in-process: a pool of board processes per app would cost each test its start-up
+    options: dict[str, Any] = {
+        "bot_workers": 1,
+        "bot_timeout": 20.0,
+        "rate": 10_000.0,
+        "burst": 10_000,
+        "board_workers": 0,
+    }
     options.update(settings)
     return TestClient(create_app(Settings(db_url=url, **options)))
 

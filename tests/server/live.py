@@ -69,7 +69,7 @@ def start_server(db_url: str, log: Path, *args: str, port: int | None = None) ->
         "1",
         "--rate",
         "100000",
-        *args,
+        *(args if "--board-workers" in args else ("--board-workers", "0", *args)),
     ]
     out = log.open("ab")
     process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -156,4 +156,8 @@ async def play(
                     seen.moves += 1
             else:
                 seen.errors.append(message)
+                if message.get("code") == "stale" and seen.states:
+                    sent_for = -1  # the move was not applied: decide again on the newest table
+                    message = seen.states.pop()
+                    continue
             message = json.loads(await asyncio.wait_for(ws.recv(), 60))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,8 +23,19 @@ from tests.server.live import Seen, Server, create_game, hello, play, running_se
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("live")
-    with running_server(f"sqlite:///{folder / 'games.db'}", folder / "server.log") as s:
+    # one board process: the spectator's boards are drawn there (the other servers draw in-process)
+    with running_server(
+        f"sqlite:///{folder / 'games.db'}", folder / "server.log", "--board-workers", "1"
+    ) as s:
         yield s
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def states_by_ply(record: dict[str, Any]) -> list[State]:
@@ -37,16 +49,19 @@ def states_by_ply(record: dict[str, Any]) -> list[State]:
 
 @pytest.mark.parametrize(("game", "players"), [("builders", 2), ("caylus", 3), ("caylus1303", 4)])
 def test_a_whole_game_between_separate_clients(server: Server, game: str, players: int) -> None:
-    made = create_game(server, game=game, players=players, join=list(range(players)), seed=21)
+    # random play rarely ends The Builders before its round cap (100): a cap of 20 rounds keeps it short
+    options = {"round_limit": 20} if game == "builders" else {}
+    made = create_game(
+        server, game=game, players=players, options=options, join=list(range(players)), seed=21
+    )
     gid, tokens = made["id"], made["tokens"]
     seen = {seat: Seen() for seat in range(players)}
     watcher = Seen()
 
     async def run() -> None:
         url = server.ws(gid)
-        # the spectator takes the SVG board too (as the page does), except in the long Builders game
-        board = game != "builders"
-        spectator = asyncio.create_task(play(url, None, random.Random(0), watcher, board=board))
+        # the spectator takes the SVG board too, as the page does
+        spectator = asyncio.create_task(play(url, None, random.Random(0), watcher, board=True))
         await asyncio.sleep(0.2)  # the spectator is in before the first move
         await asyncio.gather(*(play(url, tokens[str(s)], random.Random(s), seen[s]) for s in range(players)))
         await asyncio.wait_for(spectator, 30)
@@ -118,7 +133,13 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path: Path) -> None:
                 first.kill()
                 return int(message["ply"])
 
+        children = child_pids(first.process.pid)  # its bot workers, after the bots' moves above
+        assert children
         sent_at = asyncio.run(move_and_kill())
+        deadline = time.monotonic() + 15
+        while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in children if Path(f"/proc/{pid}").exists()], "workers outlived the server"
     finally:
         if first.process.poll() is None:
             first.kill()

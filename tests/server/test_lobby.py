@@ -15,6 +15,8 @@ def test_health_and_catalog(client: TestClient) -> None:
     assert names["caylus"]["min_players"] == 2 and names["caylus"]["max_players"] == 5
     assert "favours" in names["caylus"]["options"]
     assert "mcts:hard" in {b["name"] for b in names["caylus1303"]["bots"]}
+    assert client.get("/docs").status_code == 200
+    assert "/api/games/{game_id}/seats/{seat}/join" in client.get("/openapi.json").json()["paths"]
 
 
 def test_create_join_start_list(client: TestClient) -> None:

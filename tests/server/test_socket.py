@@ -195,3 +195,32 @@ def test_hotseat_two_tokens_in_one_client(client: TestClient) -> None:
             for s, ws in sockets.items():
                 update = ws.receive_json()
                 assert update["ply"] == len(state.history) and update["view"] == state.view(s)
+
+
+def test_a_token_acts_only_for_its_own_seat_of_its_own_game(client: TestClient) -> None:
+    first, first_tokens = two_humans(client)
+    second, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/games/{second}") as ws:
+        ws.send_json({"type": "hello", "token": first_tokens["0"]})
+        assert ws.receive_json()["code"] == "bad_token"
+    mover = new_game("builders", 2, 11).current_player
+    assert mover is not None
+    with client.websocket_connect(f"/ws/games/{first}") as ws:
+        state = hello(ws, first_tokens[str(1 - mover)])  # the other seat's token
+        assert state["seat"] == 1 - mover and state["legal"] == []
+        ws.send_json({"type": "act", "action": new_game("builders", 2, 11).legal_action_ids()[0], "ply": 0})
+        assert ws.receive_json()["code"] == "not_your_turn"
+    assert client.get(f"/api/games/{first}").json()["ply"] == 0
+
+
+def test_watching_an_open_game_start(client: TestClient) -> None:
+    made = create(client, game="caylus", players=2, join=[0], seed=3)
+    gid = made["id"]
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        first = hello(ws, None)
+        assert first["status"] == "open" and first["to_move"] is None and first["decision"] is None
+        assert [s["taken"] for s in first["seats"]] == [True, False]
+        client.post(f"/api/games/{gid}/seats/1/join", json={"name": "Bob"})
+        started = ws.receive_json()
+        assert started["status"] == "live" and started["seats"][1]["name"] == "Bob"
+        assert started["to_move"] == new_game("caylus", 2, 3).current_player and started["decision"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -14,8 +15,9 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.server import api, pages, ws
+from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
-from masterbuilder.server.db import is_sqlite, make_engine, upgrade
+from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -42,7 +44,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
         pool = BotPool(settings.bot_workers, settings.bot_timeout)
-        manager = Tables(Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4)
+        board_workers = settings.board_workers
+        boards = BoardPool((os.cpu_count() or 1) if board_workers is None else board_workers)
+        warming = asyncio.create_task(boards.warm_up())  # the first board is not late by a process start
+        manager = Tables(
+            Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4, boards=boards
+        )
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
         listener = None
@@ -53,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pending: set[asyncio.Task[None]] = set()
 
             def changed(game_id: str, version: int) -> None:
+                if not manager.is_behind(game_id, version):  # this process's own change, or not loaded
+                    return
                 task = loop.create_task(manager.refresh(game_id, version))
                 pending.add(task)
                 task.add_done_callback(pending.discard)
@@ -60,6 +69,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener = Listener(url, loop, changed)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10)
+        checkpoints = None
+        if is_sqlite(url):
+
+            async def checkpoint_every(seconds: float) -> None:
+                while True:
+                    await asyncio.sleep(seconds)
+                    try:
+                        await asyncio.to_thread(checkpoint, engine)
+                    except Exception:
+                        log.exception("SQLite checkpoint failed")
+
+            checkpoints = asyncio.create_task(checkpoint_every(2.0))
         count = await manager.load_unfinished()
         manager.bots_enabled = True
         log.info("masterbuilder serve: %s, %d unfinished games loaded", engine.url.render_as_string(), count)
@@ -68,8 +89,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if listener is not None:
                 listener.stop()
+            if checkpoints is not None:
+                checkpoints.cancel()
             manager.close()
             pool.close()
+            warming.cancel()
+            boards.close()
             engine.dispose()
 
     app = FastAPI(

@@ -31,6 +31,20 @@ def decide(record: dict[str, Any], bot: str, seed: int) -> int:
     return make_agent(bot, state.game, seed).choose(state)
 
 
+def exit_with_parent(parent: int) -> None:
+    """Run in each worker at its start: a thread that ends the worker once the server process is gone (a
+    server killed with -9 must not leave its workers behind)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def _warm() -> int:
     import masterbuilder  # noqa: F401  (imports every game and bot once, before the first real decision)
 
@@ -54,7 +68,12 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=exit_with_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def warm_up(self) -> None:

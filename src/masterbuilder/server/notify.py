@@ -52,9 +52,10 @@ class Listener:
                     self.ready.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            game_id, _, version = note.payload.partition(":")
-                            if version.isdigit():
-                                self.loop.call_soon_threadsafe(self.on_change, game_id, int(version))
+                            for change in note.payload.split(","):  # "ID:VERSION,ID:VERSION,..."
+                                game_id, _, version = change.partition(":")
+                                if version.isdigit():
+                                    self.loop.call_soon_threadsafe(self.on_change, game_id, int(version))
             except Exception:
                 if self._stop.is_set():
                     return

@@ -152,6 +152,13 @@ def split_rules_notes(markdown: str) -> dict[str, str]:
     return sections
 
 
+def write_rules_notes(docs: Path = Path("docs/rules-notes.md")) -> None:
+    """Copy the sections of docs/rules-notes.md into the package (web/rules/notes/), run by hand after an
+    edit of the docs; a test checks that the copies are up to date."""
+    for game, text in split_rules_notes(docs.read_text(encoding="utf-8")).items():
+        (WEB_ROOT / "rules" / "notes" / f"{game}.md").write_text(text, encoding="utf-8")
+
+
 @lru_cache(maxsize=16)
 def rules_html(game: str, lang: str = "en") -> dict[str, str]:
     """The rules page's content for ``game``: the summary and the project's rule decisions, as HTML."""

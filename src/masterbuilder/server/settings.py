@@ -22,6 +22,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()  # besides the server's own host, e.g. "https://example.org"
     bot_workers: int | None = None  # None: one per core
     bot_timeout: float = 10.0  # seconds a bot may think before the heuristic moves instead
+    board_workers: int | None = None  # processes drawing the SVG boards; None: one per core, 0: in-process
     hint_bot: str = "mcts:hard"
     max_message: int = 4096  # bytes in one socket message
     rate: float = 10.0  # socket messages per second per connection, sustained
@@ -35,12 +36,15 @@ class Settings:
     @classmethod
     def from_env(cls) -> Settings:
         """For `uvicorn --factory masterbuilder.server:app_from_env` (several workers): MASTERBUILDER_DB,
-        MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOT_TIMEOUT."""
+        MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOARD_WORKERS,
+        MASTERBUILDER_BOT_TIMEOUT."""
         origins = tuple(o for o in os.environ.get("MASTERBUILDER_ORIGINS", "").split(",") if o)
         workers = os.environ.get("MASTERBUILDER_BOT_WORKERS")
+        boards = os.environ.get("MASTERBUILDER_BOARD_WORKERS")
         return cls(
             db_url=os.environ.get("MASTERBUILDER_DB", ""),
             allowed_origins=origins,
             bot_workers=int(workers) if workers else None,
+            board_workers=int(boards) if boards else None,
             bot_timeout=float(os.environ.get("MASTERBUILDER_BOT_TIMEOUT", "10")),
         )

@@ -118,6 +118,19 @@ class Store:
             seats=seat_rows,
         )
 
+    def load_snapshot(self, game_id: str) -> tuple[GameRow, list[MoveRow]] | None:
+        """The game's row and its moves, read consistently: another process may commit between the two
+        reads, so they are read again until the moves are exactly the row's ``ply`` moves."""
+        while True:
+            row = self.load_game(game_id)
+            if row is None:
+                return None
+            move_rows = self.load_moves(game_id)
+            if len(move_rows) == row.ply:
+                again = self.load_game(game_id)
+                if again is not None and again.version == row.version:
+                    return row, move_rows
+
     def load_moves(self, game_id: str) -> list[MoveRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.ply))
@@ -218,9 +231,13 @@ class Store:
                 {"channel": CHANNEL, "payload": f"{game_id}:{version}"},
             )
 
-    def _bump(self, conn: Connection, game_id: str, version: int, **values: Any) -> None:
+    def _bump(
+        self, conn: Connection, game_id: str, version: int, moment: datetime | None = None, **values: Any
+    ) -> None:
         conn.execute(
-            update(games).where(games.c.id == game_id).values(version=version + 1, updated=now(), **values)
+            update(games)
+            .where(games.c.id == game_id)
+            .values(version=version + 1, updated=moment or now(), **values)
         )
         self._notify(conn, game_id, version + 1)
 
@@ -239,6 +256,7 @@ class Store:
                 conn,
                 game_id,
                 version,
+                move.time,
                 ply=move.ply + 1,
                 status=outcome.status,
                 to_move=outcome.to_move,
@@ -246,6 +264,91 @@ class Store:
                 winners=outcome.winners,
             )
             return True
+
+    def append_moves(self, items: Sequence[tuple[str, int, MoveRow, Outcome]]) -> list[bool]:
+        """Store moves of several games in one transaction (group commit: one disk flush for all). Each
+        item is (game id, version of the caller's copy, move, outcome); its answer is False (nothing written
+        for it) if its game has changed. Each game's row is locked by the conditional UPDATE that checks its
+        version, in id order, so two processes cannot deadlock; one NOTIFY carries every game changed."""
+        answers = [False] * len(items)
+        with self.engine.begin() as conn:
+            handled: set[int] = set()
+            if self.notifies and len(items) > 1:  # PostgreSQL: the batch in two round trips
+                handled = self._update_batch(conn, items, answers)
+            for k in sorted(range(len(items)), key=lambda i: (items[i][0], items[i][2].ply)):
+                if k in handled:
+                    continue
+                game_id, version, move, outcome = items[k]
+                changed = conn.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == version, games.c.ply == move.ply)
+                    .values(
+                        version=version + 1,
+                        updated=move.time,
+                        ply=move.ply + 1,
+                        status=outcome.status,
+                        to_move=outcome.to_move,
+                        scores=outcome.scores,
+                        winners=outcome.winners,
+                    )
+                ).rowcount
+                answers[k] = changed == 1
+            stored = [items[k] for k in range(len(items)) if answers[k]]
+            if stored:
+                conn.execute(
+                    insert(moves),
+                    [
+                        {"game_id": g, "ply": m.ply, "action": m.action, "seat": m.seat, "time": m.time}
+                        for g, _, m, _ in stored
+                    ],
+                )
+                self._notify_many(conn, [(g, v + 1) for g, v, _, _ in stored])
+        return answers
+
+    def _update_batch(
+        self, conn: Connection, items: Sequence[tuple[str, int, MoveRow, Outcome]], answers: list[bool]
+    ) -> set[int]:
+        """PostgreSQL: lock the batch's games in id order (one statement), then update every game whose move
+        does not end it in one UPDATE ... FROM unnest(...). The items handled (stored or refused); the
+        others (moves that end a game: they write its result) are left to the caller."""
+        plain = [k for k, item in enumerate(items) if item[3].status == "live"]
+        if not plain:
+            return set()
+        ids = sorted({items[k][0] for k in plain})
+        conn.execute(text("SELECT id FROM games WHERE id = ANY(:ids) ORDER BY id FOR UPDATE"), {"ids": ids})
+        rows = conn.execute(
+            text(
+                "UPDATE games AS g SET version = v.version + 1, ply = v.ply + 1, status = v.status, "
+                "to_move = v.to_move, updated = v.updated "
+                "FROM unnest(CAST(:ids AS varchar[]), CAST(:versions AS integer[]), "
+                "CAST(:plies AS integer[]), CAST(:statuses AS varchar[]), CAST(:to_moves AS integer[]), "
+                "CAST(:times AS timestamptz[])) WITH ORDINALITY "
+                "AS v(id, version, ply, status, to_move, updated, n) "
+                "WHERE g.id = v.id AND g.version = v.version AND g.ply = v.ply RETURNING v.n"
+            ),
+            {
+                "ids": [items[k][0] for k in plain],
+                "versions": [items[k][1] for k in plain],
+                "plies": [items[k][2].ply for k in plain],
+                "statuses": [items[k][3].status for k in plain],
+                "to_moves": [items[k][3].to_move for k in plain],
+                "times": [items[k][2].time for k in plain],
+            },
+        )
+        updated = {int(r[0]) for r in rows}  # positions (from 1) in ``plain``
+        for n, k in enumerate(plain, start=1):
+            answers[k] = n in updated
+        return set(plain)
+
+    def _notify_many(self, conn: Connection, changes: Sequence[tuple[str, int]]) -> None:
+        if not self.notifies:
+            return
+        payloads = [f"{game_id}:{version}" for game_id, version in changes]
+        for start in range(0, len(payloads), 200):  # a NOTIFY payload must stay under 8000 bytes
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": ",".join(payloads[start : start + 200])},
+            )
 
     def take_seat(
         self, game_id: str, seat: int, name: str, token_hash: str, start: Outcome | None
@@ -292,7 +395,9 @@ class Store:
             self._bump(conn, game_id, row["version"])
             return True
 
-    def undo(self, game_id: str, version: int, from_ply: int, by_seat: int, outcome: Outcome) -> bool:
+    def undo(
+        self, game_id: str, version: int, from_ply: int, by_seat: int, outcome: Outcome, moment: datetime
+    ) -> bool:
         """Move every move from ``from_ply`` on into the audit table; False if the game has changed."""
         with self.engine.begin() as conn:
             row = self._lock(conn, game_id)
@@ -303,7 +408,6 @@ class Store:
                     select(moves).where(moves.c.game_id == game_id, moves.c.ply >= from_ply)
                 ).mappings()
             )
-            moment = now()
             if taken_back:
                 conn.execute(
                     insert(undone_moves),
@@ -325,6 +429,7 @@ class Store:
                 conn,
                 game_id,
                 version,
+                moment,
                 ply=from_ply,
                 status=outcome.status,
                 to_move=outcome.to_move,

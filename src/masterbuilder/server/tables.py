@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
-from masterbuilder.core.board import draw_board
+from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
@@ -156,23 +156,76 @@ def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict
     return state, entries
 
 
+class MoveWriter:
+    """Group commit: moves of different games that arrive while a transaction is being written go into the
+    next transaction together, so that many live games share each disk flush. A move's future is resolved
+    (stored or refused) only once its transaction has committed."""
+
+    def __init__(self, tables: Tables, batch: int = 256) -> None:
+        self.tables = tables
+        self.batch = batch
+        self.queue: asyncio.Queue[tuple[tuple[str, int, MoveRow, Outcome], asyncio.Future[bool]]] = (
+            asyncio.Queue()
+        )
+        self.task: asyncio.Task[None] | None = None
+
+    async def append(self, game_id: str, version: int, move: MoveRow, outcome: Outcome) -> bool:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._run(), name="masterbuilder-move-writer")
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.queue.put_nowait(((game_id, version, move, outcome), future))
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            pending = [await self.queue.get()]
+            while not self.queue.empty() and len(pending) < self.batch:
+                pending.append(self.queue.get_nowait())
+            items = [item for item, _ in pending]
+            try:
+                answers = await self.tables.db(self.tables.store.append_moves, items)
+            except Exception as exc:
+                for _, future in pending:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for (_, future), answer in zip(pending, answers, strict=True):
+                if not future.done():
+                    future.set_result(answer)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+
 class Tables:
     """Every game this process serves. See the module docstring."""
 
-    def __init__(self, store: Store, pool: BotPool, hint_bot: str = "mcts:hard", db_threads: int = 1) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: BotPool,
+        hint_bot: str = "mcts:hard",
+        db_threads: int = 1,
+        boards: BoardPool | None = None,
+    ) -> None:
         self.store = store
         self.pool = pool
+        self.boards = boards or BoardPool(0)
         self.hint_bot = hint_bot
         self._tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._db = ThreadPoolExecutor(db_threads, thread_name_prefix="masterbuilder-db")
         self.bots_enabled = True
+        self.writer = MoveWriter(self)
+        self.takeover_grace = 5.0  # seconds beyond twice the bot time limit before taking over a bot's turn
 
     async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
 
     def close(self) -> None:
+        self.writer.close()
         for table in self._tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -208,20 +261,20 @@ class Tables:
         return table
 
     async def _load(self, game_id: str) -> Table:
-        row = await self.db(self.store.load_game, game_id)
-        if row is None:
+        snapshot = await self.db(self.store.load_snapshot, game_id)
+        if snapshot is None:
             raise NotFound(game_id)
-        move_rows = await self.db(self.store.load_moves, game_id)
+        row, move_rows = snapshot
         state, entries = await asyncio.to_thread(replay, row, move_rows)
         return Table(row, state, move_rows, entries)
 
     async def _reload(self, table: Table) -> bool:
         """Bring the table up to the database's version (another process changed it); True if it changed.
         New moves are applied one by one; after an undo the game is replayed."""
-        row = await self.db(self.store.load_game, table.id)
-        if row is None or row.version == table.version:
+        snapshot = await self.db(self.store.load_snapshot, table.id)
+        if snapshot is None or snapshot[0].version == table.version:
             return False
-        move_rows = await self.db(self.store.load_moves, table.id)
+        row, move_rows = snapshot
         known = [(m.ply, m.action) for m in table.moves]
         if [(m.ply, m.action) for m in move_rows[: len(known)]] == known:
             for move in move_rows[len(known) :]:
@@ -234,15 +287,38 @@ class Tables:
         table.row = row
         return True
 
+    def is_behind(self, game_id: str, version: int) -> bool:
+        """Whether this process holds the game at an older version than ``version``."""
+        table = self._tables.get(game_id)
+        return table is not None and table.version < version
+
     async def refresh(self, game_id: str, version: int | None = None) -> None:
         """Another process changed the game (a NOTIFY): catch up and update this process's clients."""
         table = self._tables.get(game_id)
         if table is None or (version is not None and table.version >= version):
             return
         async with table.lock:
+            if version is not None and table.version >= version:
+                return  # caught up while waiting for the lock (this process's own change, most often)
             changed = await self._reload(table)
+            if changed:
+                await self._broadcast(table)
         if changed:
-            self._broadcast(table)
+            self._watch_bot(table)
+
+    def _watch_bot(self, table: Table) -> None:
+        """A bot is to move after another process's change: that process runs the bot. Should it die first,
+        this one takes over once the bot's time is well past (a duplicate move would be refused as stale)."""
+        seat = table.state.current_player
+        if table.row.status != "live" or seat is None or table.row.seats[seat].kind != "bot":
+            return
+        version = table.version
+
+        def check() -> None:
+            if table.version == version and self._tables.get(table.id) is table:
+                self._kick(table)
+
+        asyncio.get_running_loop().call_later(self.pool.timeout * 2 + self.takeover_grace, check)
 
     # ---- for the pages ----------------------------------------------------------------------------------
     async def state_of(self, game_id: str) -> State:
@@ -315,7 +391,7 @@ class Tables:
             if spec.kind == "bot":
                 rows.append(SeatRow(k, "bot", spec.bot, spec.name or str(spec.bot), None, True))
             else:
-                label = (name if k in tokens and name else spec.name) or f"Seat {k + 1}"
+                label = (name if k in tokens and name else spec.name) or f"seat {k}"
                 token = tokens.get(k)
                 rows.append(
                     SeatRow(
@@ -373,7 +449,7 @@ class Tables:
                 await self._reload(table)
                 raise PlayError("conflict", f"Seat {seat} has just been taken by someone else.")
             table.row = fresh
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
         return token, invites(table.row)
 
@@ -386,11 +462,11 @@ class Tables:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
             if table.row.status != "open":
                 raise PlayError("conflict", "The game has started; seats can be left only before the start.")
-            if not await self.db(self.store.free_seat, game_id, seat, f"Seat {seat + 1}"):
+            if not await self.db(self.store.free_seat, game_id, seat, f"seat {seat}"):
                 await self._reload(table)
                 raise PlayError("conflict", "The game changed in the meantime; try again.")
             await self._reload(table)
-        self._broadcast(table)
+            await self._broadcast(table)
         return seat
 
     async def rematch(self, game_id: str, token: str) -> Created:
@@ -411,7 +487,7 @@ class Tables:
             linked = await self.db(self.store.set_rematch, game_id, created.row.id)
             async with table.lock:
                 await self._reload(table)
-            self._broadcast(table)
+                await self._broadcast(table)
             if linked == created.row.id:
                 return created
         rematch_id = table.row.rematch
@@ -473,7 +549,7 @@ class Tables:
             entry = _entry(after, move, table.name(seat), state)
             outcome = outcome_of(after)
             try:
-                stored = await self.db(self.store.append_move, table.id, table.version, move, outcome)
+                stored = await self.writer.append(table.id, table.version, move, outcome)
             except Exception:
                 log.exception("game %s: storing move %d failed", table.id, move.ply)
                 raise PlayError(
@@ -481,7 +557,7 @@ class Tables:
                 ) from None
             if not stored:  # another process moved first
                 await self._reload(table)
-                self._broadcast(table)
+                await self._broadcast(table)
                 raise PlayError("stale", "Another move was made first; your move was not applied.")
             table.state = after
             table.moves.append(move)
@@ -491,7 +567,7 @@ class Tables:
             row.scores, row.winners = outcome.scores, outcome.winners
             row.version += 1
             row.updated = move.time
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
 
     async def undo(self, game_id: str, seat: int | None) -> None:
@@ -510,18 +586,20 @@ class Tables:
                 raise PlayError("undo_refused", "You have made no move to take back.")
             state, entries = await asyncio.to_thread(replay, table.row, table.moves[:start])
             outcome = outcome_of(state)
-            if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome):
+            moment = now()
+            if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
                 await self._reload(table)
                 raise PlayError("stale", "The game changed in the meantime; nothing was taken back.")
             table.state, table.log, table.moves = state, entries, table.moves[:start]
             row = table.row
+            row.updated = moment
             row.ply, row.status, row.to_move, row.version = (
                 start,
                 outcome.status,
                 outcome.to_move,
                 row.version + 1,
             )
-        self._broadcast(table)
+            await self._broadcast(table)
         self._kick(table)
 
     async def hint(self, game_id: str, seat: int | None) -> dict[str, Any]:
@@ -587,17 +665,29 @@ class Tables:
             if seat is None:
                 raise PlayError("bad_token", "That token is not a seat of this game.")
         conn = Connection(seat, board)
-        table.conns.add(conn)
-        conn.push(self._message(table, conn, 0, True, {}))
-        conn.log_sent = len(table.log)
+        async with table.lock:  # the first picture, in order with the updates that follow
+            parts: dict[Any, Any] = {}
+            if board:
+                parts["boards"] = {seat: await self.boards.draw(table.state, seat)}
+            conn.push(self._message(table, conn, 0, True, parts))
+            conn.log_sent = len(table.log)
+            table.conns.add(conn)
         return table, conn
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.conns.discard(conn)
+        if not table.conns and table.row.status == "finished" and self._tables.get(table.id) is table:
+            del self._tables[table.id]  # nobody is watching a finished game: it is loaded again if asked for
 
-    def _broadcast(self, table: Table) -> None:
+    async def _broadcast(self, table: Table) -> None:
+        """Push the table to every connection. Called under the table's lock, so that updates go out in
+        order; the boards are drawn in the board pool meanwhile, one per seat that wants one."""
         cache: dict[tuple[int | None, bool, int, bool], str] = {}
-        parts: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        parts: dict[Any, Any] = {}
+        seats = sorted({c.seat for c in table.conns if c.board}, key=lambda s: -1 if s is None else s)
+        if seats:
+            drawn = await asyncio.gather(*(self.boards.draw(table.state, s) for s in seats))
+            parts["boards"] = dict(zip(seats, drawn, strict=True))
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
@@ -613,14 +703,20 @@ class Tables:
         conn: Connection,
         log_from: int,
         full: bool,
-        parts: dict[tuple[int | None, bool], dict[str, Any]],
+        parts: dict[Any, Any],
     ) -> str:
         """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
         seat = conn.seat
         if (seat, conn.board) not in parts:
-            parts[seat, conn.board] = seat_part(table, seat, conn.board)
+            board = parts["boards"][seat] if conn.board else None
+            parts[seat, conn.board] = seat_part(table, seat, board)
         row = table.row
-        renderer = renderer_for(row.game)
+        if "words" not in parts:  # the same for every seat: computed once per update
+            renderer = renderer_for(row.game)
+            parts["words"] = {
+                "decision": renderer.decision(table.state) if row.status == "live" else None,
+                "phase": renderer.status(table.state),
+            }
         msg = {
             "type": "state",
             "id": row.id,
@@ -628,13 +724,12 @@ class Tables:
             "ply": len(table.moves),
             "status": row.status,
             "seat": seat,
-            "to_move": table.state.current_player,
+            "to_move": table.state.current_player if row.status == "live" else None,
             "seats": [
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                 for s in row.seats
             ],
-            "decision": renderer.decision(table.state) if row.status == "live" else None,
-            "phase": renderer.status(table.state),
+            **parts["words"],
             **parts[seat, conn.board],
             "log": table.log[log_from:],
             "full": full,
@@ -649,8 +744,8 @@ class Tables:
         return json.dumps(msg, separators=(",", ":"))
 
 
-def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, Any]:
-    """What depends on the seat only: its view, its legal actions and its board."""
+def seat_part(table: Table, seat: int | None, board: dict[str, Any] | None) -> dict[str, Any]:
+    """What depends on the seat only: its view, its legal actions and its board (drawn already)."""
     state = table.state
     legal = []
     if seat is not None and table.row.status == "live" and state.current_player == seat:
@@ -658,7 +753,7 @@ def seat_part(table: Table, seat: int | None, board: bool = True) -> dict[str, A
             {"id": a, "label": state.action_label(a), "description": state.describe_action(a)}
             for a in state.legal_action_ids()
         ]
-    return {"view": state.view(seat), "legal": legal, "board": draw_board(state, seat) if board else None}
+    return {"view": state.view(seat), "legal": legal, "board": board}
 
 
 def undo_point(move_rows: Sequence[MoveRow], seat: int | None) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -14,6 +15,7 @@ from masterbuilder.server.settings import Settings
 from masterbuilder.server.tables import Connection, PlayError, Tables
 
 router = APIRouter()
+log = logging.getLogger("masterbuilder.server")
 
 HELLO_TIMEOUT = 30.0
 POLICY_VIOLATION = 1008
@@ -152,4 +154,7 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
             return error("bad_message", "You have said hello already; open another socket for another seat.")
     except PlayError as exc:
         return error(exc.code, exc.message)
+    except Exception:  # a failure of ours (the database, say): the client hears of it, the socket stays
+        log.exception("game %s: %s message failed", game_id, kind)
+        return error("server", "The server could not do that just now; nothing was changed. Try again.")
     return error("bad_message", f"Unknown message type {kind!r}; the types are act, undo, hint and ping.")

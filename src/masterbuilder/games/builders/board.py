@@ -498,10 +498,11 @@ class _Board:
                 y += row_height + 10
                 row_height = 0
             x = 20 + (i % SITES_PER_ROW) * (SITE_W + 10)
-            row_height = max(row_height, self.site(site, x, y, to_move))
+            # the cost of sending is worth showing only to a player with someone to send
+            row_height = max(row_height, self.site(site, x, y, to_move, bool(player["free_workers"])))
         return y + row_height
 
-    def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool) -> float:
+    def site(self, site: Mapping[str, Any], x: float, y: float, to_move: bool, can_send: bool) -> float:
         """A building under construction: progress per resource, its crew, and (for the player to move)
         what the next worker sent there costs; while a worker is being sent, what it would add."""
         b = site["building"]
@@ -513,7 +514,7 @@ class _Board:
         adds = WORKERS[pending].produces if pending is not None else (0, 0, 0, 0)
         rows = [r for r in range(4) if need[r]]
         crew_rows = max(1, (len(crew) + 3) // 4)
-        notes = self.send_notes(site, pending, adds) if to_move else []
+        notes = self.send_notes(site, pending, adds) if to_move and can_send else []
         h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + 22 * len(notes) + 6
         still = amounts_text(_amounts(site["missing"]))
         self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")

@@ -35,8 +35,20 @@ export function saveTokens(gameId, tokens) {
   return all;
 }
 
+export function forgetToken(gameId, seat) {
+  const all = tokensFor(gameId);
+  delete all[seat];
+  localStorage.setItem(`mb:tokens:${gameId}`, JSON.stringify(all));
+}
+
 export function playerName() { return localStorage.getItem("mb:name") || ""; }
 export function setPlayerName(name) { localStorage.setItem("mb:name", name); }
+
+// Names as shown: two seats with the same name (two "random" bots) get their seat number too.
+export function distinctNames(names, seatWord) {
+  return names.map((name, seat) =>
+    names.indexOf(name) !== names.lastIndexOf(name) ? `${name} (${seatWord(seat)})` : name);
+}
 
 export function gameIdFromPath(prefix) {
   const rest = location.pathname.slice(prefix.length);

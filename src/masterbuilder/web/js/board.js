@@ -44,6 +44,8 @@ function animateMoves(container, before) {
     return true;
   });
   if (outermost.length > MAX_ANIMATED) return;
+  // How many pieces slid in all (tests read it; nothing else does).
+  container.dataset.slid = String(Number(container.dataset.slid || 0) + outermost.length);
   for (const [node, dx, dy] of outermost) {
     const base = baseTransform(node);
     node.animate(
@@ -51,6 +53,23 @@ function animateMoves(container, before) {
       { duration: 380, easing: "cubic-bezier(.2,.7,.3,1)" },
     );
   }
+}
+
+// The server's drawing, parsed as SVG and stripped of anything that could run (defence in depth: the
+// renderers escape every text, this makes sure a slip cannot become a script).
+function cleanSvg(text) {
+  if (!text) return null;
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+  for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed")) bad.remove();
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    for (const attr of [...node.attributes]) {
+      const link = /href$/i.test(attr.name) && /^\s*(javascript|data):/i.test(attr.value);
+      if (/^on/i.test(attr.name) || link) node.removeAttribute(attr.name);
+    }
+  }
+  return document.importNode(root, true);
 }
 
 function titleOf(node) {
@@ -117,8 +136,11 @@ export class Board {
   // svg: the drawing; legal: the action ids this page may take (others' [data-action] are left inert).
   show(svg, legal = []) {
     const before = positions(this.container);
+    const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
+    const focusedId = focused && (focused.id || null);
     hideTooltip();
-    this.container.innerHTML = svg || "";
+    const drawing = cleanSvg(svg);
+    this.container.replaceChildren(...(drawing ? [drawing] : []));
     this.legal = new Set(legal);
     for (const node of this.container.querySelectorAll("[data-action]")) {
       const id = Number(node.dataset.action);
@@ -131,6 +153,12 @@ export class Board {
       node.setAttribute("aria-label", titleOf(node) || t("table.action_n", { id }));
     }
     animateMoves(this.container, before);
+    // Keyboard players keep their place: the same element if it can still act, else the first that can.
+    if (focused) {
+      const same = focusedId && this.container.querySelector(`[id="${CSS.escape(focusedId)}"][data-action]`);
+      const next = same || this.container.querySelector("[data-action]");
+      if (next) next.focus({ preventScroll: true });
+    }
   }
 
   highlight(actionId) {
@@ -145,12 +173,17 @@ export class Board {
   }
 }
 
-// The zoom buttons over a board (phones: start at fit-width, zoom in to read).
+// The zoom buttons over a board. On a phone the board starts wide enough to read (about 900 px) and
+// scrolls; "Fit" shows it whole. Until a button is used, the zoom follows the screen's width.
 export function setupZoom(wrap) {
   const board = wrap.querySelector(".board-scroll");
-  let zoom = 1;
-  const apply = () => board.style.setProperty("--zoom", String(zoom));
-  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => { zoom = Math.min(4, zoom * 1.5); apply(); });
-  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => { zoom = Math.max(1, zoom / 1.5); apply(); });
-  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => { zoom = 1; apply(); });
+  let zoom = null; // null: automatic
+  const auto = () => (board.clientWidth && board.clientWidth < 700 ? 900 / board.clientWidth : 1);
+  const apply = () => board.style.setProperty("--zoom", String(zoom ?? auto()));
+  const set = (value) => { zoom = value; apply(); };
+  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => set(Math.min(4, (zoom ?? auto()) * 1.5)));
+  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => set(Math.max(1, (zoom ?? auto()) / 1.5)));
+  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => set(1));
+  window.addEventListener("resize", () => { if (zoom === null) apply(); });
+  apply();
 }

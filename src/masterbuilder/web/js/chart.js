@@ -1,4 +1,6 @@
-// The score-over-time chart: one line per seat, drawn as inline SVG from the timeline endpoint.
+// The score-over-time chart: one line per seat, drawn as inline SVG from the timeline endpoint, with a
+// legend (name and final score) under it.
+import { el } from "./api.js";
 import { t } from "./i18n.js";
 
 const COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad"];
@@ -13,7 +15,10 @@ function node(tag, attrs, text = null) {
 
 // scores: [[seat0, seat1, ...] before the first move, after move 1, ...]; names: per seat.
 export function renderChart(box, scores, names) {
-  const W = 640, H = 300, left = 40, right = 110, top = 16, bottom = 34;
+  // One unit is one pixel of the box, so that the text keeps its size on any screen.
+  const W = Math.max(280, Math.round(box.clientWidth || 320));
+  const H = Math.round(W * 0.55);
+  const left = 30, right = 10, top = 12, bottom = 30;
   const plies = scores.length - 1;
   const max = Math.max(1, ...scores.flat());
   const x = (i) => left + (plies ? (i / plies) * (W - left - right) : 0);
@@ -32,19 +37,9 @@ export function renderChart(box, scores, names) {
     const points = scores.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
     svg.append(node("polyline", { points, fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 2.5,
       "stroke-linejoin": "round", "data-seat": seat }));
-    const last = scores[scores.length - 1][seat];
-    svg.append(node("text", { x: W - right + 6, y: 0, "font-size": 12, fill: COLOURS[seat % COLOURS.length],
-      "data-label": seat }, `${name}: ${last}`));
   });
-  // Labels at the right end, pushed apart so that they never overlap.
-  const labels = [...svg.querySelectorAll("[data-label]")]
-    .map((label) => ({ label, want: y(scores[scores.length - 1][Number(label.dataset.label)]) + 4 }))
-    .sort((a, b) => a.want - b.want);
-  let prev = -Infinity;
-  for (const item of labels) {
-    const at = Math.max(item.want, prev + 14);
-    item.label.setAttribute("y", at.toFixed(1));
-    prev = at;
-  }
-  box.replaceChildren(svg);
+  const finals = scores[scores.length - 1];
+  const legend = el("ul", { class: "legend" }, names.map((name, seat) =>
+    el("li", {}, el("span", { class: `swatch s${seat}` }), `${name}: ${finals[seat]}`)));
+  box.replaceChildren(svg, legend);
 }

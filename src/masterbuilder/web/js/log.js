@@ -4,7 +4,8 @@ import { t } from "./i18n.js";
 
 // entries: [{ply, seat, name, text, events}]; seat: whose recap to highlight (null: none);
 // onJump(ply): makes each entry a button (the replay page); current: the ply shown.
-export function renderLog(list, entries, { seat = null, onJump = null, current = null } = {}) {
+// names: per seat, to show instead of the entries' own (so that two bots of one kind are told apart).
+export function renderLog(list, entries, { seat = null, onJump = null, current = null, names = null } = {}) {
   let lastOwn = -1;
   if (seat !== null) {
     entries.forEach((entry, index) => { if (entry.seat === seat) lastOwn = index; });
@@ -19,7 +20,7 @@ export function renderLog(list, entries, { seat = null, onJump = null, current =
     if (entry.seat === seat) classes.push("mine");
     if (current !== null && entry.ply === current) classes.push("current");
     const body = [
-      el("span", { class: "who" }, el("span", { class: `swatch s${entry.seat}` }), `${entry.name}: `),
+      el("span", { class: "who" }, el("span", { class: `swatch s${entry.seat}` }), `${names ? names[entry.seat] : entry.name}: `),
       entry.text,
     ];
     const events = (entry.events || []).length
@@ -27,7 +28,7 @@ export function renderLog(list, entries, { seat = null, onJump = null, current =
       : null;
     const content = onJump
       ? el("button", { type: "button", class: "jump", onclick: () => onJump(entry.ply),
-          title: t("replay.jump_to", { ply: entry.ply }) }, el("span", { class: "muted small" }, `${entry.ply}. `), ...body)
+          title: t("replay.jump_to", { ply: entry.ply + 1 }) }, el("span", { class: "muted small" }, `${entry.ply + 1}. `), ...body)
       : el("span", {}, ...body);
     items.push(el("li", { class: classes.join(" "), "data-ply": entry.ply }, content, events));
   });

@@ -3,7 +3,7 @@ import { el } from "./api.js";
 import { t } from "./i18n.js";
 
 export function fillNav(games) {
-  const nav = document.getElementById("nav");
+  const nav = document.getElementById("mb-nav");
   if (!nav) return;
   nav.replaceChildren(
     el("a", { href: "/", text: t("nav.lobby") }),

@@ -1,5 +1,5 @@
 // The replay page: a server game (finished, or live up to its current move) or an uploaded record file.
-import { gameIdFromPath, getJSON, postJSON } from "./api.js";
+import { distinctNames, gameIdFromPath, getJSON, postJSON } from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -26,25 +26,26 @@ async function go(ply) {
   if (mine !== request) return; // a later step overtook this one
   shown = ply;
   board.show(data.board.svg, []);
-  $("scrub").value = String(ply);
-  $("position").textContent = t("replay.position", { ply, total: info.total });
+  $("mb-scrub").value = String(ply);
+  $("mb-position").textContent = t("replay.position", { ply, total: info.total });
   const entry = info.log[ply - 1];
-  $("move-text").textContent = entry ? `${entry.name}: ${entry.text}` : t("replay.start");
-  renderLog($("log"), info.log, { onJump: go, current: ply });
+  $("mb-move-text").textContent = entry ? `${info.names[entry.seat]}: ${entry.text}` : t("replay.start");
+  renderLog($("mb-log"), info.log, { onJump: (moveAt) => go(moveAt + 1), current: ply - 1, names: info.names });
   document.body.dataset.ply = String(ply);
 }
 
 async function start(data) {
   info = data;
-  $("replay").classList.remove("hidden");
+  info.names = distinctNames(info.names, (seat) => t("table.seat_n", { seat }));
+  $("mb-replay").classList.remove("hidden");
   const state = info.finished ? t("status.finished") : t("replay.live_until");
-  $("status").textContent = `${info.title} · ${state}`;
-  $("scrub").max = String(info.total);
-  $("scrub").addEventListener("input", () => go(Number($("scrub").value)));
-  $("first").addEventListener("click", () => go(0));
-  $("prev").addEventListener("click", () => go(shown - 1));
-  $("next").addEventListener("click", () => go(shown + 1));
-  $("last").addEventListener("click", () => go(info.total));
+  $("mb-status").textContent = `${info.title} · ${state}`;
+  $("mb-scrub").max = String(info.total);
+  $("mb-scrub").addEventListener("input", () => go(Number($("mb-scrub").value)));
+  $("mb-first").addEventListener("click", () => go(0));
+  $("mb-prev").addEventListener("click", () => go(shown - 1));
+  $("mb-next").addEventListener("click", () => go(shown + 1));
+  $("mb-last").addEventListener("click", () => go(info.total));
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return;
     if (event.key === "ArrowLeft") go(shown - 1);
@@ -55,28 +56,28 @@ async function start(data) {
     scores = await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`).then((d) => d.scores).catch(() => null);
   }
   if (scores) {
-    $("chart-card").classList.remove("hidden");
-    renderChart($("chart"), scores, info.names);
+    $("mb-chart-card").classList.remove("hidden");
+    renderChart($("mb-chart"), scores, info.names);
   }
   await go(info.total);
   document.body.dataset.ready = "1";
 }
 
 async function upload() {
-  $("upload").classList.remove("hidden");
-  $("file").addEventListener("change", async () => {
-    const file = $("file").files[0];
+  $("mb-upload").classList.remove("hidden");
+  $("mb-file").addEventListener("change", async () => {
+    const file = $("mb-file").files[0];
     if (!file) return;
-    $("upload-error").classList.add("hidden");
+    $("mb-upload-error").classList.add("hidden");
     try {
       record = JSON.parse(await file.text());
       const data = await postJSON("/api/pages/records/replay", record);
-      $("upload").classList.add("hidden");
+      $("mb-upload").classList.add("hidden");
       await start(data);
     } catch (error) {
       record = null;
-      $("upload-error").textContent = error instanceof SyntaxError ? t("replay.not_json") : error.message;
-      $("upload-error").classList.remove("hidden");
+      $("mb-upload-error").textContent = error instanceof SyntaxError ? t("replay.not_json") : error.message;
+      $("mb-upload-error").classList.remove("hidden");
     }
   });
   document.body.dataset.ready = "1";
@@ -84,16 +85,16 @@ async function upload() {
 
 async function main() {
   await loadCatalog();
-  board = new Board($("board"));
-  setupZoom($("board-wrap"));
+  board = new Board($("mb-board"));
+  setupZoom($("mb-board-wrap"));
   getJSON("/api/catalog").then((c) => fillNav(c.games)).catch(() => {});
   if (!gameId) return upload();
   try {
     await start(await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/replay`));
   } catch (error) {
-    $("upload").classList.remove("hidden");
-    $("upload-error").textContent = error.message;
-    $("upload-error").classList.remove("hidden");
+    $("mb-upload").classList.remove("hidden");
+    $("mb-upload-error").textContent = error.message;
+    $("mb-upload-error").classList.remove("hidden");
     upload();
   }
 }

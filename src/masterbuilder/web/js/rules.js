@@ -10,12 +10,12 @@ async function main() {
   const game = location.pathname.split("/")[2] || "";
   try {
     const data = await getJSON(`/api/pages/rules/${encodeURIComponent(game)}?lang=${language()}`);
-    document.getElementById("rules-title").textContent = t("rules.heading", { game: data.title });
+    document.getElementById("mb-rules-title").textContent = t("rules.heading", { game: data.title });
     document.title = t("rules.heading", { game: data.title });
-    document.getElementById("summary").innerHTML = data.summary_html; // from the package's own Markdown
-    document.getElementById("notes").innerHTML = data.notes_html;
+    document.getElementById("mb-summary").innerHTML = data.summary_html; // from the package's own Markdown
+    document.getElementById("mb-notes").innerHTML = data.notes_html;
   } catch (error) {
-    document.getElementById("rules-title").textContent = error.message;
+    document.getElementById("mb-rules-title").textContent = error.message;
   }
   document.body.dataset.ready = "1";
 }

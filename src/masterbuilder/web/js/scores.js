@@ -59,7 +59,7 @@ export function renderBreakdown(box, game, view, result, names) {
   const rows = names.map((name, seat) => {
     const values = parts && players[seat] ? parts(players[seat]).map(([, v]) => v) : [];
     const winner = result.winners.includes(seat);
-    return el("tr", {}, el("td", {}, el("span", { class: `swatch s${seat}` }), name, winner ? ` 🏆 ${t("table.winner")}` : ""),
+    return el("tr", {}, el("td", {}, el("span", { class: `swatch s${seat}` }), name, winner ? el("strong", { class: "winner" }, ` (${t("table.winner")})`) : ""),
       values.map((v) => el("td", { text: String(v) })), el("td", {}, el("strong", { text: String(result.scores[seat]) })));
   });
   box.replaceChildren(el("table", { class: "breakdown" }, el("thead", {}, header), el("tbody", {}, rows)));

@@ -1,6 +1,8 @@
 // The table page: one socket per seat this browser holds (or one as a spectator), the board, the panel of
 // actions no board element shows, the decision in words, the log, the scores, hint, undo, the end.
-import { ApiError, el, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import {
+  ApiError, distinctNames, el, forgetToken, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor,
+} from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -38,10 +40,25 @@ class Connection {
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     this.ws.onclose = () => {
       if (this.closed) return;
+      if (this.resyncing) {
+        this.resyncing = false;
+        this.open();
+        return;
+      }
       showBanner(t("table.reconnecting"));
       setTimeout(() => this.open(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 10000);
     };
+  }
+
+  // The server does not know this token (an old game, another server): forget it and watch instead.
+  dropToken() {
+    this.closed = true;
+    this.ws.close();
+    forgetToken(gameId, this.seat);
+    connections = connections.filter((c) => c !== this);
+    if (!connections.length) connections = [new Connection(null, null)];
+    if (active === this) active = connections[0];
   }
 
   send(data) {
@@ -57,14 +74,18 @@ class Connection {
     if (data.type === "state") {
       this.log = data.full ? data.log : mergeLog(this.log, data.log);
       this.message = data;
-      if (this === active) setBusy(false);
       stateArrived(this);
     } else if (data.type === "error") {
       if (this === active) {
         setBusy(false);
         showMessage(data.message, "error");
       }
-      if (data.code === "bad_token") this.closed = true;
+      if (data.code === "bad_token") this.dropToken();
+      // This tab missed an update: connect again to get the full picture (the reason stays shown).
+      if (data.code === "stale" || data.code === "not_your_turn") {
+        this.resyncing = true;
+        this.ws.close();
+      }
     } else if (data.type === "hint") {
       if (this === active) showHint(data);
     }
@@ -77,20 +98,22 @@ function mergeLog(old, fresh) {
 }
 
 function showBanner(text) {
-  $("banner").textContent = text || "";
-  $("banner").classList.toggle("hidden", !text);
+  $("mb-banner").textContent = text || "";
+  $("mb-banner").classList.toggle("hidden", !text);
 }
 
 function showMessage(text, kind = "error") {
-  const box = $("message");
+  const box = $("mb-message");
   box.textContent = text || "";
   box.className = `message ${kind}${text ? "" : " hidden"}`;
 }
 
-function setBusy(busy) { $("board").classList.toggle("busy", busy); for (const b of $("panel").children) b.disabled = busy; }
+function setBusy(busy) { $("mb-board").classList.toggle("busy", busy); for (const b of $("mb-panel").children) b.disabled = busy; }
 
+// Who sits where; two seats with the same name (two "random" bots) get their seat number too.
 function names(message) {
-  return message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
+  const plain = message.seats.map((s) => s.name || s.bot || t("table.seat_n", { seat: s.seat }));
+  return distinctNames(plain, (seat) => t("table.seat_n", { seat }));
 }
 
 function act(actionId) {
@@ -101,18 +124,16 @@ function act(actionId) {
 
 function showHint(hint) {
   const onBoard = board.highlight(hint.action);
-  for (const b of $("panel").children) b.classList.toggle("hinted", Number(b.dataset.action) === hint.action);
+  for (const b of $("mb-panel").children) b.classList.toggle("hinted", Number(b.dataset.action) === hint.action);
   showMessage(t("table.hint_is", { move: hint.description || hint.label }), "info");
-  if (!onBoard) $("panel").querySelector(".hinted")?.focus();
+  if (!onBoard) $("mb-panel").querySelector(".hinted")?.focus();
 }
 
-// Hotseat: when the seat to move is one this browser holds, its connection becomes the one shown.
+// Hotseat: when a seat this browser holds is to move, its connection becomes the one shown.
 function stateArrived(conn) {
-  const toMove = conn.message.to_move;
-  const holder = connections.find((c) => c.seat !== null && c.seat === toMove);
-  if (holder && holder !== active && holder.message) active = holder;
-  if (!active || !active.message) active = conn;
-  render();
+  if (conn.message.to_move === conn.seat && conn.seat !== null) active = conn;
+  if (!active.message) active = conn;
+  if (conn === active) render();
 }
 
 function decisionText(message) {
@@ -126,45 +147,65 @@ function decisionText(message) {
 }
 
 function renderSeatSwitch() {
-  const box = $("seats-switch");
+  const box = $("mb-seats-switch");
   const seated = connections.filter((c) => c.seat !== null);
   box.classList.toggle("hidden", seated.length < 2);
   box.replaceChildren(...seated.map((c) => el("button", {
     type: "button", class: c === active ? "" : "secondary", "aria-pressed": String(c === active),
-    text: t("table.seat_n", { seat: c.seat }),
+    text: c.message ? names(c.message)[c.seat] : t("table.seat_n", { seat: c.seat }),
     onclick: () => { active = c; render(); },
   })));
+}
+
+// While seats are open, the invite link of each, to copy and send.
+function renderInvites(message) {
+  const open = message.status === "open" ? message.seats.filter((s) => s.kind === "human" && !s.taken) : [];
+  $("mb-invites").classList.toggle("hidden", !open.length);
+  $("mb-invites").replaceChildren(...open.map((s) => {
+    const url = new URL(`/play/${gameId}?seat=${s.seat}`, location.origin).href;
+    const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat: s.seat }) });
+    const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
+      try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
+      copy.textContent = t("lobby.copied");
+    } });
+    return el("li", {}, el("span", {}, t("lobby.invite_for", { seat: s.seat })), field, copy);
+  }));
 }
 
 function render() {
   const message = active.message;
   if (!message) return;
+  setBusy(false); // a new state answers (or overtakes) the move sent
   const who = names(message);
   const title = summary ? summary.title : message.game;
-  $("status").textContent = [title, t(`status.${message.status}`), t("table.move_n", { ply: message.ply })].join(" · ");
+  const where = [title, t(`status.${message.status}`), message.phase, t("table.move_n", { ply: message.ply })];
+  $("mb-status").textContent = where.filter(Boolean).join(" · ");
   const legal = (message.legal || []).map((a) => a.id);
+  const panelFocused = $("mb-panel").contains(document.activeElement);
   board.show(message.board.svg, legal);
   const mine = message.to_move === message.seat && message.seat !== null;
-  $("decision").textContent = decisionText(message);
-  $("decision").classList.toggle("mine", mine);
-  $("panel").replaceChildren(...(mine ? message.board.panel : []).map((a) => el("button", {
+  $("mb-decision").textContent = decisionText(message);
+  $("mb-decision").classList.toggle("mine", mine);
+  $("mb-panel").replaceChildren(...(mine ? message.board.panel : []).map((a) => el("button", {
     type: "button", "data-action": a.id, title: a.label, text: a.description || a.label, onclick: () => act(a.id),
   })));
-  $("hint").classList.toggle("hidden", !(mine && message.hint_allowed));
-  $("undo").classList.toggle("hidden", !message.can_undo);
-  $("rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
+  if (panelFocused) ($("mb-panel").querySelector("button") || $("mb-board").querySelector("[data-action]"))?.focus();
+  $("mb-hint").classList.toggle("hidden", !(mine && message.hint_allowed));
+  $("mb-undo").classList.toggle("hidden", !message.can_undo);
+  $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
   renderSeatSwitch();
-  renderScoreboard($("scoreboard"), message, who);
-  renderLog($("log"), active.log, { seat: message.seat });
+  renderInvites(message);
+  renderScoreboard($("mb-scoreboard"), message, who);
+  renderLog($("mb-log"), active.log, { seat: message.seat, names: who });
   if (message.result) {
-    $("result").classList.remove("hidden");
-    renderBreakdown($("breakdown"), message.game, message.view, message.result, who);
-    $("replay-link").href = `/replay/${gameId}`;
+    $("mb-result").classList.remove("hidden");
+    renderBreakdown($("mb-breakdown"), message.game, message.view, message.result, who);
+    $("mb-replay-link").href = `/replay/${gameId}`;
     if (!chartDrawn) {
       chartDrawn = true;
       getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`)
-        .then((data) => renderChart($("chart"), data.scores, who))
-        .catch((error) => { $("chart").textContent = error.message; });
+        .then((data) => renderChart($("mb-chart"), data.scores, who))
+        .catch((error) => { $("mb-chart").textContent = error.message; });
     }
   }
   document.body.dataset.ply = String(message.ply);
@@ -172,23 +213,23 @@ function render() {
 }
 
 async function join(seat) {
-  $("join").classList.remove("hidden");
-  $("join-title").textContent = t("table.join_title", { seat, game: summary.title });
-  $("join-name").value = playerName();
+  $("mb-join").classList.remove("hidden");
+  $("mb-join-title").textContent = t("table.join_title", { seat, game: summary.title });
+  $("mb-join-name").value = playerName();
   return new Promise((resolve) => {
-    $("join-form").addEventListener("submit", async (event) => {
+    $("mb-join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
-      const name = $("join-name").value.trim();
+      const name = $("mb-join-name").value.trim();
       setPlayerName(name);
       try {
         const joined = await postJSON(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/join`, { name: name || null });
         saveTokens(gameId, { [joined.seat]: joined.token });
-        $("join").classList.add("hidden");
+        $("mb-join").classList.add("hidden");
         history.replaceState(null, "", `/play/${gameId}`);
         resolve();
       } catch (error) {
-        $("join-error").textContent = error instanceof ApiError ? error.message : t("error.network");
-        $("join-error").classList.remove("hidden");
+        $("mb-join-error").textContent = error instanceof ApiError ? error.message : t("error.network");
+        $("mb-join-error").classList.remove("hidden");
       }
     });
   });
@@ -196,12 +237,21 @@ async function join(seat) {
 
 async function main() {
   await loadCatalog();
-  board = new Board($("board"), act);
-  setupZoom($("board-wrap"));
-  $("hint").addEventListener("click", () => active && active.send({ type: "hint" }));
-  $("undo").addEventListener("click", () => { showMessage(null); active && active.send({ type: "undo" }); });
-  $("rematch").addEventListener("click", async () => {
+  board = new Board($("mb-board"), act);
+  setupZoom($("mb-board-wrap"));
+  $("mb-hint").addEventListener("click", () => {
+    if (active && active.send({ type: "hint" })) showMessage(t("table.hint_wait"), "info");
+  });
+  $("mb-undo").addEventListener("click", () => { showMessage(null); active && active.send({ type: "undo" }); });
+  $("mb-rematch").addEventListener("click", async () => {
     try {
+      // Someone asked for the rematch first: take your seat there (the invite asks for your name).
+      const now = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
+      if (now.rematch) {
+        const tokens = tokensFor(now.rematch);
+        location.href = active.seat in tokens ? `/play/${now.rematch}` : `/play/${now.rematch}?seat=${active.seat}`;
+        return;
+      }
       const created = await postJSON(`/api/games/${encodeURIComponent(gameId)}/rematch`, {}, active.token);
       if (created.tokens) saveTokens(created.id, created.tokens);
       location.href = `/play/${created.id}`;
@@ -211,7 +261,7 @@ async function main() {
   try {
     summary = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
   } catch (error) {
-    $("decision").textContent = error.message;
+    $("mb-decision").textContent = error.message;
     return;
   }
   const wanted = new URLSearchParams(location.search).get("seat");
