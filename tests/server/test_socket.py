@@ -51,7 +51,8 @@ def test_state_messages_and_a_move(client: TestClient) -> None:
         assert watching["seat"] is None and watching["view"] == state.view(None) and watching["legal"] == []
 
         action = state.legal_action_ids()[0]
-        text = state.describe_action(action)
+        names = [seat["name"] for seat in first["seats"]]
+        text = state.describe_action(action, reader=None, names=names)
         a.send_json({"type": "act", "action": action, "ply": 0})
         state.apply(action)
         for ws, seat in ((a, mover), (b, other), (spectator, None)):

@@ -94,6 +94,7 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
     state = start_state(record)
     log_events(state)
+    seat_names = [names[s] if s < len(names) else f"seat {s}" for s in range(state.num_players)]
     entries = []
     for ply, action in enumerate(record["actions"]):
         seat = state.current_player
@@ -104,10 +105,10 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
             {
                 "ply": ply,
                 "seat": seat,
-                "name": names[seat] if seat < len(names) else f"seat {seat}",
-                "text": before.describe_action(action),
+                "name": seat_names[seat],
+                "text": before.describe_action(action, reader=None, names=seat_names),
                 "label": before.action_label(action),
-                "events": summarise(before, action, state),
+                "events": summarise(before, action, state, names=seat_names),
             }
         )
     return entries

@@ -133,14 +133,16 @@ class Table:
         return all(s.kind == "bot" for s in self.row.seats if s.seat != seat)
 
 
-def _entry(state: State, move: MoveRow, name: str, before: State) -> dict[str, Any]:
+def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> dict[str, Any]:
+    """A log entry: the move and what it set off, worded for everyone at the table (the third person,
+    seats by their players' names), as the spectators and the other seats read it."""
     return {
         "ply": move.ply,
         "seat": move.seat,
-        "name": name,
-        "text": before.describe_action(move.action),
+        "name": names[move.seat],
+        "text": before.describe_action(move.action, reader=None, names=names),
         "label": before.action_label(move.action),
-        "events": summarise(before, move.action, state),
+        "events": summarise(before, move.action, state, names=names),
     }
 
 
@@ -152,7 +154,7 @@ def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict
     for move in move_rows:
         before = state.clone()
         state.apply(move.action)
-        entries.append(_entry(state, move, row.seats[move.seat].name, before))
+        entries.append(_entry(state, move, [seat.name for seat in row.seats], before))
     return state, entries
 
 
@@ -280,7 +282,7 @@ class Tables:
             for move in move_rows[len(known) :]:
                 before = table.state.clone()
                 table.state.apply(move.action)
-                table.log.append(_entry(table.state, move, row.seats[move.seat].name, before))
+                table.log.append(_entry(table.state, move, [seat.name for seat in row.seats], before))
         else:
             table.state, table.log = await asyncio.to_thread(replay, row, move_rows)
         table.moves = move_rows
@@ -546,7 +548,7 @@ class Tables:
             log_events(after)
             after.apply(action)
             move = MoveRow(len(table.moves), action, seat, now())
-            entry = _entry(after, move, table.name(seat), state)
+            entry = _entry(after, move, [s.name for s in table.row.seats], state)
             outcome = outcome_of(after)
             try:
                 stored = await self.writer.append(table.id, table.version, move, outcome)

@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 
 // entries: [{ply, seat, name, text, events}]; seat: whose recap to highlight (null: none);
 // onJump(ply): makes each entry a button (the replay page); current: the ply shown.
-// names: per seat, to show instead of the entries' own (so that two bots of one kind are told apart).
+// names: per seat, the player names (the swatch's tooltip).
 export function renderLog(list, entries, { seat = null, onJump = null, current = null, names = null } = {}) {
   let lastOwn = -1;
   if (seat !== null) {
@@ -19,8 +19,9 @@ export function renderLog(list, entries, { seat = null, onJump = null, current =
     if (seat !== null && index > lastOwn && lastOwn >= 0 && entry.seat !== seat) classes.push("since");
     if (entry.seat === seat) classes.push("mine");
     if (current !== null && entry.ply === current) classes.push("current");
+    // The text names the actor itself (third person, the players' names): the swatch says whose move it is.
     const body = [
-      el("span", { class: "who" }, el("span", { class: `swatch s${entry.seat}` }), `${names ? names[entry.seat] : entry.name}: `),
+      el("span", { class: "who", title: names ? names[entry.seat] : entry.name }, el("span", { class: `swatch s${entry.seat}` })),
       entry.text,
     ];
     const events = (entry.events || []).length
