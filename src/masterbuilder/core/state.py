@@ -27,6 +27,7 @@ class _Registered(Protocol):
     def state_class(self) -> type[State]: ...
     def check_players(self, players: Any) -> int: ...
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
+    def piece(self, name: str) -> Any: ...
 
 
 # Filled by masterbuilder.core.registry.register, so that this module needs nothing from the registry.
@@ -37,10 +38,36 @@ def register_state_class(info: _Registered) -> None:
     _REGISTERED[info.name] = info
 
 
+def excerpt(value: Any, limit: int = 40, quote: bool = True) -> str:
+    """``repr(value)`` (or ``str`` with ``quote=False``) cut to about ``limit`` characters, for messages that
+    echo input: a 50 MB name gives a short message."""
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]
+        text = (repr(value) if quote else value) + "…"
+    elif isinstance(value, list | dict | tuple) and len(value) > limit:
+        text = f"a {type(value).__name__} of {len(value)} items"
+    else:
+        try:
+            text = repr(value) if quote else str(value)
+        except ValueError:  # an int too long to print
+            text = f"an {type(value).__name__} too long to print"
+    return text if len(text) <= limit + 3 else text[:limit] + "…"
+
+
+def unknown_game(name: Any, known: list[str]) -> ValueError:
+    return ValueError(f"Unknown game {excerpt(name)}; the known games are: {', '.join(sorted(known))}.")
+
+
+def check_integer(value: Any, what: str) -> int:
+    """``value`` if it is an int (not a bool); else a ValueError naming ``what``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what} must be an integer, not {excerpt(value)}.")
+    return value
+
+
 def _registered(name: Any) -> _Registered:
     if not isinstance(name, str) or name not in _REGISTERED:
-        known = ", ".join(sorted(_REGISTERED))
-        raise ValueError(f"Unknown game {name!r}; the known games are: {known}.")
+        raise unknown_game(name, list(_REGISTERED))
     return _REGISTERED[name]
 
 
@@ -111,9 +138,16 @@ class State(ABC):
         has seen: for search that must not peek (information-set MCTS, OpenSpiel's
         ``resample_from_infostate``). The copy's ``history`` is the original's; it is a hypothetical
         position, not a replay of it. Games with nothing hidden from ``seat`` return a clone."""
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat, spectator=False)
         return self.clone()
+
+    def check_seat(self, seat: Any, spectator: bool = True) -> None:
+        """ValueError unless ``seat`` is a seat of this game (or None, a spectator, if ``spectator``):
+        the argument check of ``view`` and ``resample_hidden``."""
+        if seat is None and spectator:
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            raise ValueError(f"There is no seat {excerpt(seat)} in a {self.num_players}-player game.")
 
     def describe_action(self, action_id: int) -> str:
         """A longer sentence for people; games override it where the label is terse."""
@@ -133,13 +167,15 @@ class State(ABC):
         if seat is None:
             raise IllegalAction("The game is over; no more actions can be taken.")
         if isinstance(action, Action):
-            if action.seat != seat:
-                raise IllegalAction(f"It is seat {seat}'s turn, not seat {action.seat}'s.")
+            if not isinstance(action.id, int) or isinstance(action.id, bool):
+                raise IllegalAction(f"{excerpt(action.id)} is not an action id.")
+            if action.seat != seat or isinstance(action.seat, bool):
+                raise IllegalAction(f"It is seat {seat}'s turn, not seat {excerpt(action.seat)}'s.")
             reason = self.illegal_reason(action.id)
             if reason is not None:
                 raise IllegalAction(reason)
             if action.label != self.action_label(action.id):
-                raise IllegalAction(f"Action id {action.id} is not labelled {action.label!r}.")
+                raise IllegalAction(f"Action id {action.id} is not labelled {excerpt(action.label)}.")
             return action.id
         elif isinstance(action, bool):
             raise IllegalAction(f"{action!r} is not an action.")
@@ -150,9 +186,9 @@ class State(ABC):
             for a in self.legal_action_ids():
                 if self.action_label(a) == text:
                     return a
-            raise IllegalAction(f"No legal action is labelled {text!r}.")
+            raise IllegalAction(f"No legal action is labelled {excerpt(text)}.")
         else:
-            raise IllegalAction(f"{action!r} is not an action, an action id or a label.")
+            raise IllegalAction(f"{excerpt(action)} is not an action, an action id or a label.")
         reason = self.illegal_reason(action_id)
         if reason is not None:
             raise IllegalAction(reason)
@@ -193,38 +229,14 @@ class State(ABC):
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
-    def from_json(text: str | bytes) -> State:
-        """Rebuild any game's state from :meth:`to_json` output. Malformed input raises ValueError."""
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"Not valid JSON: {exc}") from exc
-        if not isinstance(doc, dict):
-            raise ValueError("A state JSON document must be an object.")
-        if doc.get("format") != JSON_FORMAT_VERSION:
-            raise ValueError(
-                f"Unsupported state format {doc.get('format')!r}; expected {JSON_FORMAT_VERSION}."
-            )
-        try:
-            info = _registered(doc["game"])
-            players = info.check_players(doc["players"])
-            options = info.resolve_options(doc["options"])
-            seed = doc["seed"]
-            history = doc["actions"]
-            data = doc["state"]
-        except KeyError as exc:
-            raise ValueError(f"State JSON is missing the field {exc.args[0]!r}.") from exc
-        if (
-            not isinstance(seed, int)
-            or isinstance(seed, bool)
-            or not isinstance(history, list)
-            or not isinstance(data, dict)
-        ):
-            raise ValueError("State JSON has a field of the wrong type.")
-        try:
-            return info.state_class._from_state_dict(players, seed, options, [int(a) for a in history], data)
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"State JSON is inconsistent: {exc!r}") from exc
+    def from_json(text: str | bytes, *, replay: bool = True) -> State:
+        """Rebuild any game's state from :meth:`to_json` output, checking it as untrusted input: the
+        schema, the game's integrity rules and (unless ``replay=False``) that its ``actions`` replay from
+        the seed to exactly this state. Anything else raises ValueError naming the field; see
+        docs/state-json.md. ``replay=False`` is for positions set up by code, which no actions lead to."""
+        from masterbuilder.core.validation import state_from_json
+
+        return state_from_json(text, _registered, replay)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -13,9 +13,10 @@ state (``clone`` starts without it and ``to_json`` leaves it out).
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from masterbuilder.core.state import State
+from masterbuilder.core.state import State, excerpt
 
 DECISION = 100  # task kinds from here on are decisions
 
@@ -85,6 +86,25 @@ class TaskStackState(State):
         self._events = []
         return events
 
+    # ---- integrity --------------------------------------------------------------------------------------
+    def stack_problem(self, arguments: Mapping[int, tuple[range, ...]]) -> str | None:
+        """None if every task on the stack is of a known kind with its arguments in range
+        (``arguments``: kind -> the allowed values of each argument) and, unless the game is over, a
+        decision is on top; else what is wrong. For the games' ``integrity_problem``."""
+        for task in self._stack:
+            allowed = arguments.get(task[0]) if task else None
+            if allowed is None or len(task) != 1 + len(allowed):
+                return f"unknown or malformed task {list(task)[:8]} on the stack"
+            for value, values in zip(task[1:], allowed, strict=True):
+                if value not in values:
+                    return f"the task {list(task)} on the stack has an argument out of range"
+        if not self._over:
+            if not self._stack:
+                return "the game is not over but nothing is left to do"
+            if self._stack[-1][0] < DECISION:
+                return f"an automatic task {list(self._stack[-1])} on top of the stack instead of a decision"
+        return None
+
     # ---- the driver ---------------------------------------------------------------------------------
     def _run(self) -> None:
         """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
@@ -115,7 +135,7 @@ class TaskStackState(State):
             return "The game is over; no more actions can be taken."
         n = self.num_actions
         if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < n:
-            return f"There is no action with id {action_id!r} in {self.title} (ids are 0 to {n - 1})."
+            return f"There is no action with id {excerpt(action_id)} in {self.title} (ids are 0 to {n - 1})."
         if action_id in self._legal_now:
             return None
         return self._why_not(self._stack[-1], action_id)

@@ -47,6 +47,7 @@ INFO = GameInfo(
         "observation": "observation:ENCODING",
         "search": "search:SETTINGS",
         "adapters": "adapters:ADAPTERS",
+        "schema": "schema:SCHEMA",
     },
     bots=(
         BotInfo(

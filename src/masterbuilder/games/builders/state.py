@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State
+from masterbuilder.core.state import State, excerpt
 from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
     BUY_ACTION,
@@ -225,9 +225,10 @@ class BuildersState(State):
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
             return "The game is over; no more actions can be taken."
-        if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
+        if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
             return (
-                f"There is no action with id {action_id!r} in The Builders (ids are 0 to {NUM_ACTIONS - 1})."
+                f"There is no action with id {excerpt(action_id)} in The Builders "
+                f"(ids are 0 to {NUM_ACTIONS - 1})."
             )
         seat = self._seat
         actions = self._actions
@@ -388,8 +389,7 @@ class BuildersState(State):
     def resample_hidden(self, seat: int, seed: int) -> BuildersState:
         """A copy with the unseen cards reshuffled: the building deck below its visible top card, and the
         worker deck (below its top card when ``open_worker_deck`` shows it). Everything else is public."""
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat, spectator=False)
         c = self.clone()
         rng = SplitMix64(seed)
         hidden = c._bdeck[:-1]
@@ -429,8 +429,7 @@ class BuildersState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees. Every card on the table is public; the decks' order is not, except the top
         building card (the deck lies construction side up) and, with ``open_worker_deck``, the top worker."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat)
         scores = self.scores()
         table = []
         for p in range(self.num_players):

@@ -1067,22 +1067,51 @@ class Caylus1303Rules(TaskStackState):
                 return f"a worker stands on the empty space {space}"
             if self._w2[space] != NOBODY and self._w1[space] in (NOBODY, self._w2[space]):
                 return f"a second worker without another player's first on space {space}"
+        problem = self.stack_problem(self._task_arguments())
+        if problem:
+            return problem
         for task in self._stack:
-            if not task or task[0] not in TASK_SIZES or len(task) != TASK_SIZES[task[0]]:
-                return f"unknown or malformed task {list(task)}"
-            if task[0] >= DECISION and not 0 <= task[1] < n:
-                return f"a decision for a seat out of range: {list(task)}"
-            if task[0] in (D_EFFECT, T_USE, T_PLACE_TILE) and not 0 <= task[2] < len(TILES):
-                return f"a task with a tile id out of range: {list(task)}"
-        if not self._over and not self._stack:
-            return "the game is not over but nothing is left to do"
+            if task[0] == T_RETURN and task[1] not in (self._w1[task[2]], self._w2[task[2]]):
+                return f"a worker of seat {task[1]} is to leave the space {task[2]}, where it does not stand"
+            if task[0] == T_PLACE_TILE and (self.first_empty_space() is None or not self._houses[task[1]]):
+                return f"a building is to be placed with no empty space or no house left: {list(task)}"
+            if task[0] == D_MONUMENT and not (self.is_residence(task[2]) and self._owner[task[2]] == task[1]):
+                return f"a monument decision on a space that is not the seat's residence: {list(task)}"
+        if not isinstance(self._over, bool):
+            return "a flag that is not true or false"
         return None
+
+    def _task_arguments(self) -> dict[int, tuple[range, ...]]:
+        """The allowed values of each task kind's arguments, for ``integrity_problem``."""
+        n = self.num_players
+        seat, space, tile, flag = range(n), range(1, ROAD_LENGTH + 1), range(len(TILES)), range(2)
+        args: dict[int, tuple[range, ...]] = {k: () for k, size in TASK_SIZES.items() if size == 1}
+        args.update({k: (seat,) for k, size in TASK_SIZES.items() if k >= DECISION and size == 2})
+        args.update(
+            {
+                T_PHASE: (range(len(PHASE_NAMES)),),
+                T_DRAFT: (range(n + 1),),
+                T_PLAN: (seat,),
+                T_ACTIVATE: (range(1, ROAD_LENGTH + 2),),
+                T_USE: (seat, tile, flag),
+                T_RETURN: (seat, space),
+                T_BRIDGE: (range(n + 1),),
+                T_DELIVERY: (range(n + 1),),
+                T_MONUMENTS: (range(START_SPACES[0], START_SPACES[-1] + 2),),
+                T_GET: (seat, range(3), range(1, 20)),
+                T_PLACE_TILE: (seat, tile),
+                T_BOARD_CHAR: (seat,),
+                D_EFFECT: (seat, tile, flag),
+                D_DELIVER: (seat, flag),
+                D_MONUMENT: (seat, space),
+            }
+        )
+        return args
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table; each player's PP only to that player (all of them once the game is
         over)."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat)
         road = []
         for space in range(1, ROAD_LENGTH + 1):
             tile = self._road[space]
