@@ -169,7 +169,7 @@ class State(ABC):
         if isinstance(action, Action):
             if not isinstance(action.id, int) or isinstance(action.id, bool):
                 raise IllegalAction(f"{excerpt(action.id)} is not an action id.")
-            if action.seat != seat or isinstance(action.seat, bool):
+            if not isinstance(action.seat, int) or isinstance(action.seat, bool) or action.seat != seat:
                 raise IllegalAction(f"It is seat {seat}'s turn, not seat {excerpt(action.seat)}'s.")
             reason = self.illegal_reason(action.id)
             if reason is not None:
