@@ -111,6 +111,11 @@ def test_from_json_of_something_that_is_not_text(text: Any) -> None:
     refused(text, match="must be text")
 
 
+@pytest.mark.parametrize("text", ["\ud800", b"\xff\xfe{}", b"", "", bytearray(b"{")])
+def test_from_json_of_text_that_is_not_json(text: Any) -> None:
+    refused(text, match="Not valid JSON")
+
+
 def test_a_document_too_long_is_refused_quickly() -> None:
     started = time.perf_counter()
     refused(" " * 16_000_001, match="at most")
@@ -129,6 +134,7 @@ def test_truncated_documents() -> None:
 @pytest.mark.parametrize("game", CAYLUSES)
 def test_an_automatic_task_on_top_of_the_stack(game: str) -> None:
     both_ways(edited(game, lambda d: d["state"]["stack"].append([1, 1])), match="automatic task")
+    both_ways(edited(game, lambda d: d["state"]["stack"].append([1, 0])), match="stack")  # the issue's
 
 
 def game_of(state: Doc) -> str:
@@ -323,6 +329,10 @@ def test_view_refuses_what_is_not_a_seat(game: str, players: int, seat: Any) -> 
     with pytest.raises(ValueError, match="There is no seat"):
         state.resample_hidden(seat, 0)
     state.view(None)  # a spectator
+    bad_seeds: list[Any] = [1.5, True, None, "1"]
+    for seed in bad_seeds:
+        with pytest.raises(ValueError, match="seed"):
+            state.resample_hidden(0, seed)
 
 
 @pytest.mark.parametrize(

@@ -139,6 +139,7 @@ class State(ABC):
         ``resample_from_infostate``). The copy's ``history`` is the original's; it is a hypothetical
         position, not a replay of it. Games with nothing hidden from ``seat`` return a clone."""
         self.check_seat(seat, spectator=False)
+        check_integer(seed, "The seed")
         return self.clone()
 
     def check_seat(self, seat: Any, spectator: bool = True) -> None:

@@ -100,7 +100,7 @@ def parse(text: Any) -> Any:
         raise ValueError(f"A state JSON document is at most {MAX_DOCUMENT_CHARS:,} characters long.")
     try:
         return parse_json(text, allow_inf_nan=False, cache_strings=False)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:  # TypeError: a str that is no Unicode text (a lone surrogate)
         raise ValueError(f"Not valid JSON: {excerpt(str(exc), 120, quote=False)}.") from None
 
 

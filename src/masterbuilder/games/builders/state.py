@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State, excerpt
+from masterbuilder.core.state import State, check_integer, excerpt
 from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
     BUY_ACTION,
@@ -426,6 +426,7 @@ class BuildersState(State):
         """A copy with the unseen cards reshuffled: the building deck below its visible top card, and the
         worker deck (below its top card when ``open_worker_deck`` shows it). Everything else is public."""
         self.check_seat(seat, spectator=False)
+        check_integer(seed, "The seed")
         c = self.clone()
         rng = SplitMix64(seed)
         hidden = c._bdeck[:-1]
