@@ -1204,6 +1204,12 @@ class CaylusRules(TaskStackState):
         for space in range(1, ROAD_LENGTH + 1):
             if self._worker[space] != NOBODY and self._road[space] == EMPTY:
                 return f"a worker stands on the empty space {space}"
+            if self._worker[space] != NOBODY and not TAKES_WORKER[self._road[space]]:
+                return f"a worker stands on space {space}, whose building takes no workers"
+            if self._owner[space] != NOBODY and self._road[space] == EMPTY:
+                return f"the empty space {space} has an owner"
+        if any(t[0] == D_INN and t[1] != self._inn[1] for t in self._stack):
+            return "an inn decision for a seat that is not on the inn's right circle"
         if not self._over and not self._stack:
             return "the game is not over but nothing is left to do"
         return None
