@@ -4,7 +4,8 @@ records and bad calls, on every game, player count and option setting.
 Each input is refused with a ValueError (IllegalAction for a move) whose message is short, or accepted, and
 then the state keeps every promise of the contract while random moves play it to its end
 (``contract.check_playable``). Documents are tried both ways: as untrusted input (the actions replayed)
-and as a position set up by code (``replay=False``: the schema and the game's integrity rules only).
+and as a position set up by code (``replay=False``: the schema and the game's integrity rules only; such a
+document is played on when its task stack is also one a game reaches, ``document_problem()``).
 
 Quick by default; the long run is the ``fuzz`` hypothesis profile (docs/state-json.md gives the command).
 ``FUZZ_REPORT=FILE`` writes the counts of what was tried, refused and accepted.
@@ -121,7 +122,11 @@ def corrupted(draw: st.DrawFn, original: str) -> str:
         path = draw(st.sampled_from(places))
         parent, key = at(doc, path[:-1]), path[-1]
         old = parent[key]
-        how = draw(st.sampled_from(["delete", "junk", "nudge", "copy", "swap", "append", "nest", "drop"]))
+        how = draw(
+            st.sampled_from(
+                ["delete", "junk", "nudge", "copy", "swap", "append", "nest", "drop", "move", "move"]
+            )
+        )
         COUNTS[f"corruption {how}"] += 1
         if how == "delete":
             del parent[key]
@@ -143,6 +148,16 @@ def corrupted(draw: st.DrawFn, original: str) -> str:
             parent[key] = nested(draw(st.sampled_from([2, 5, 199, 300, 600])))
         elif how == "drop" and isinstance(old, list) and old:
             old.pop(draw(st.integers(0, len(old) - 1)))
+        elif how == "move" and isinstance(parent, list):  # a card (or seat) moved to another list
+            lists = [
+                p
+                for p in places
+                if isinstance(at(doc, p), list) and p != path[:-1] and p[: len(path)] != path
+            ]
+            if lists:
+                target = at(doc, draw(st.sampled_from(lists)))
+                parent.pop(key)
+                target.append(old)
         else:
             parent[key] = draw(JUNK)
     text = json.dumps(doc, separators=(",", ":"))  # NaN and Infinity come out as they are
@@ -177,6 +192,16 @@ def try_document(text: str, seed: int, replay: bool) -> None:
     COUNTS[f"documents accepted ({mode})"] += 1
     if replay:
         assert load_record(loaded.record()) == loaded
+    else:
+        assert State.from_json(loaded.to_json(), replay=False) == loaded
+        for seat in [None, *range(loaded.num_players)]:
+            loaded.view(seat)
+        # replay=False trusts the document's task stack (set-up positions stop a turn early); a stack that
+        # no game reaches is not played on
+        problem = getattr(loaded, "document_problem", lambda: None)()
+        if problem is not None:
+            COUNTS["documents accepted (trusted) with a stack no game reaches"] += 1
+            return
     COUNTS["moves played after acceptance"] += check_playable(loaded, seed)
 
 

@@ -209,6 +209,32 @@ def test_passed_as_an_object_then_three_moves_no_longer_crashes() -> None:
     both_ways(json.dumps(doc), match=r"state\.passed")
 
 
+@pytest.mark.parametrize("game", CAYLUSES)
+def test_a_stack_no_game_reaches_is_a_document_problem(game: str) -> None:
+    """``replay=False`` trusts the task stack (set-up positions stop a turn early); ``document_problem()``
+    says whether a game reaches it: never a problem along random games, always one for a stack without
+    the turn's (round's) end, with a new turn (round) pending inside it, or with a task twice."""
+    for seed in range(6):
+        state = new_game(game, 2 + seed % 4, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            assert state.document_problem() is None  # type: ignore[attr-defined]
+            state.apply(rng.choice(state.legal_action_ids()))
+            if rng.random() < 0.05:
+                doc = json.loads(state.to_json())
+                stack = doc["state"]["stack"]
+                if not stack:
+                    continue
+                variants = [stack[1:], [*stack[:1], [0], *stack[1:]], [*stack[:1], *stack]]
+                for variant in variants:
+                    doc["state"]["stack"] = variant
+                    try:
+                        loaded = State.from_json(dumps(doc), replay=False)
+                    except ValueError:
+                        continue
+                    assert loaded.document_problem() is not None, variant  # type: ignore[attr-defined]
+
+
 # ---- The Builders' state ---------------------------------------------------------------------------------
 
 BUILDERS_BAD: list[tuple[str, Callable[[Doc], Any]]] = [

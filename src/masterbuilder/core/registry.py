@@ -7,7 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.state import State, check_integer, excerpt, register_state_class, unknown_game
+from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.state import State, check_integer, register_state_class, unknown_game
 
 SEED_RANGE = range(-(1 << 63), 1 << 64)  # seeds are 64-bit: a signed or an unsigned 64-bit integer
 

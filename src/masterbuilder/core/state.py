@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
+from masterbuilder.core.excerpt import excerpt
 
 JSON_FORMAT_VERSION = 1
 
@@ -36,22 +37,6 @@ _REGISTERED: dict[str, _Registered] = {}
 
 def register_state_class(info: _Registered) -> None:
     _REGISTERED[info.name] = info
-
-
-def excerpt(value: Any, limit: int = 40, quote: bool = True) -> str:
-    """``repr(value)`` (or ``str`` with ``quote=False``) cut to about ``limit`` characters, for messages that
-    echo input: a 50 MB name gives a short message."""
-    if isinstance(value, str) and len(value) > limit:
-        value = value[:limit]
-        text = (repr(value) if quote else value) + "…"
-    elif isinstance(value, list | dict | tuple) and len(value) > limit:
-        text = f"a {type(value).__name__} of {len(value)} items"
-    else:
-        try:
-            text = repr(value) if quote else str(value)
-        except ValueError:  # an int too long to print
-            text = f"an {type(value).__name__} too long to print"
-    return text if len(text) <= limit + 3 else text[:limit] + "…"
 
 
 def unknown_game(name: Any, known: list[str]) -> ValueError:
@@ -237,7 +222,7 @@ class State(ABC):
         docs/state-json.md. ``replay=False`` is for positions set up by code, which no actions lead to."""
         from masterbuilder.core.validation import state_from_json
 
-        return state_from_json(text, _registered, replay)
+        return state_from_json(text, _registered, replay, JSON_FORMAT_VERSION)  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

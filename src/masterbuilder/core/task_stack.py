@@ -16,7 +16,8 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from masterbuilder.core.state import State, excerpt
+from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.state import State
 
 DECISION = 100  # task kinds from here on are decisions
 
@@ -103,6 +104,28 @@ class TaskStackState(State):
                 return "the game is not over but nothing is left to do"
             if self._stack[-1][0] < DECISION:
                 return f"an automatic task {list(self._stack[-1])} on top of the stack instead of a decision"
+        return None
+
+    def round_layer_problem(
+        self, round_tasks: tuple[tuple[int, ...], ...], advancing: frozenset[int], phase_kind: int
+    ) -> str | None:
+        """None if the stack holds what is left of one round (``round_tasks``, bottom first: a prefix of
+        it, the last one's argument moved on for kinds in ``advancing``) at its bottom with every other
+        task above, and the phase is that of the round's latest ``phase_kind`` task already run; else what
+        is wrong. For loading documents: a stack that lacks the round's end would stop the game."""
+        kinds = {t[0] for t in round_tasks}
+        stack = self._stack
+        k = 0
+        while k < len(stack) and stack[k][0] in kinds:
+            k += 1
+        if k > len(round_tasks) or any(t[0] in kinds for t in stack[k:]):
+            return "the tasks of the round are not at the bottom of the task stack, in order"
+        for got, want in zip(stack[:k], round_tasks, strict=False):
+            if got[0] != want[0] or (got[0] not in advancing and got != want):
+                return f"the task {list(got)} is not the round's task {list(want)} at its place on the stack"
+        phase = next((t[1] for t in round_tasks[k:] if t[0] == phase_kind), None)
+        if phase is not None and phase != getattr(self, "_phase", phase):
+            return f"the phase is {getattr(self, '_phase', None)}, but the task stack is in phase {phase}"
         return None
 
     # ---- the driver ---------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ is wrong (any echoed input cut to a short excerpt):
 3. **Integrity** — the game's ``integrity_problem()``: the state is consistent (every card in exactly one
    place, points matching buildings, the task stack's tasks and arguments valid).
 4. **Replay** (unless ``replay=False``) — the ``actions`` replay from the seed to exactly this state; the
-   state returned is the replayed one.
+   state returned is the replayed one. ``replay=False`` is for documents the caller's own code wrote
+   (set-up positions): it is no check against crafted input.
 
 This module is imported on the first ``from_json`` only, so that ``import masterbuilder`` and ``new_game``
 do not load pydantic.
@@ -27,7 +28,7 @@ from typing import Annotated, Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import from_json as parse_json
 
-from masterbuilder.core.state import JSON_FORMAT_VERSION, State, excerpt
+from masterbuilder.core.excerpt import excerpt
 
 MAX_DOCUMENT_CHARS = 16_000_000  # a 4-player Builders game of 10,000 rounds is under 1 MB
 MAX_ACTIONS = 1_000_000
@@ -65,7 +66,7 @@ class _Game(Protocol):
     def resolve_options(self, options: Any) -> dict[str, Any]: ...
     def piece(self, name: str) -> Any: ...
     @property
-    def state_class(self) -> type[State]: ...
+    def state_class(self) -> Any: ...  # a State subclass (this module imports nothing of core.state)
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -104,15 +105,14 @@ def parse(text: Any) -> Any:
         raise ValueError(f"Not valid JSON: {excerpt(str(exc), 120, quote=False)}.") from None
 
 
-def state_from_json(text: Any, lookup: Any, replay: bool = True) -> State:
-    """:meth:`State.from_json`: ``lookup(name)`` is the registered game (ValueError if unknown)."""
+def state_from_json(text: Any, lookup: Any, replay: bool, version: int) -> Any:
+    """:meth:`State.from_json` (a State): ``lookup(name)`` is the registered game (ValueError if unknown),
+    ``version`` the document format it reads."""
     doc = parse(text)
     if not isinstance(doc, dict):
         raise ValueError(f"A state JSON document must be an object, not {excerpt(doc)}.")
-    if "format" in doc and (doc["format"] != JSON_FORMAT_VERSION or isinstance(doc["format"], bool)):
-        raise ValueError(
-            f"Unsupported state format {excerpt(doc['format'])}; expected {JSON_FORMAT_VERSION}."
-        )
+    if "format" in doc and (doc["format"] != version or isinstance(doc["format"], bool)):
+        raise ValueError(f"Unsupported state format {excerpt(doc['format'])}; expected {version}.")
     try:
         env = Envelope.model_validate(doc)
     except ValidationError as exc:
@@ -139,7 +139,7 @@ def state_from_json(text: Any, lookup: Any, replay: bool = True) -> State:
     return _replayed(loaded, env.state)
 
 
-def _replayed(loaded: State, data: dict[str, Any]) -> State:
+def _replayed(loaded: Any, data: dict[str, Any]) -> Any:
     """The state the document's actions lead to from its seed, which must be the document's state."""
     from masterbuilder.core.registry import new_game
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State, check_integer, excerpt
+from masterbuilder.core.state import State, check_integer
 from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
     BUY_ACTION,

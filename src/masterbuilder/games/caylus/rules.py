@@ -109,6 +109,7 @@ _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE = 0b11111
 NON_GOLD_MASK = 0b01111
 WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+_ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
 
 
 class CaylusRules(TaskStackState):
@@ -1208,10 +1209,36 @@ class CaylusRules(TaskStackState):
                 return f"a worker stands on space {space}, whose building takes no workers"
             if self._owner[space] != NOBODY and self._road[space] == EMPTY:
                 return f"the empty space {space} has an owner"
-        if any(t[0] == D_INN and t[1] != self._inn[1] for t in self._stack):
-            return "an inn decision for a seat that is not on the inn's right circle"
         if not self._over and not self._stack:
             return "the game is not over but nothing is left to do"
+        return None
+
+    def document_problem(self) -> str | None:
+        """None if the task stack is one a game reaches, beyond what ``integrity_problem`` checks (which the
+        tests' set-up positions, whose turn stops early, also pass); else what is wrong. ``from_json`` with
+        ``replay=False`` does not check it (those positions load); the fuzz test checks that a document
+        with no integrity or document problem plays to its end. The rest of the turn lies at its
+        bottom, in order, ending with the next turn, and the phase matches it; no task of the turn itself
+        (``T_TURN``) is pending; a worker leaves a space once; the placement decision is for a seat that
+        has not passed, the inn's for the seat on its right circle."""
+        if self._over:
+            return None
+        problem = self.round_layer_problem(TURN_TASKS, _ADVANCING, T_PHASE)
+        if problem:
+            return problem
+        if self._stack[0] != (T_NEXT_TURN,):
+            return "the task stack does not end with the next turn, so the game would stop"
+        seen: set[tuple[int, ...]] = set()
+        for task in self._stack:
+            if task[0] == T_TURN:
+                return "a new turn is pending inside the turn"
+            if task[0] in (T_LEAVE, D_PLACE, D_INN, D_GATE, D_GUILD, D_JOUST) and task in seen:
+                return f"the task {list(task)} is twice on the stack"
+            seen.add(task)
+            if task[0] == D_PLACE and (task[1] in self._passed or self._phase != 2):
+                return f"a placement decision for a seat that passed, or outside phase 2: {list(task)}"
+            if task[0] == D_INN and task[1] != self._inn[1]:
+                return "an inn decision for a seat that is not on the inn's right circle"
         return None
 
     def _task_arguments(self) -> dict[int, tuple[range, ...]]:

@@ -103,6 +103,9 @@ _FAMILY = tuple(t.family for t in TILES)
 # tiles a worker may stand on: not the Guilds Bridge (it works through the passers' houses), not a monument
 _TAKES_WORKER = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
 _STANDARD_BUNDLES = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
+_ROUND_BOTTOM_FIRST = tuple(reversed(ROUND_TASKS))
+_ROUND_KINDS = frozenset(t[0] for t in ROUND_TASKS)
+_ADVANCING = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})  # round tasks that re-push themselves
 
 
 class Caylus1303Rules(TaskStackState):
@@ -1079,6 +1082,41 @@ class Caylus1303Rules(TaskStackState):
                 return f"a monument decision on a space that is not the seat's residence: {list(task)}"
         if not isinstance(self._over, bool):
             return "a flag that is not true or false"
+        return None
+
+    def document_problem(self) -> str | None:
+        """None if the task stack is one a game reaches, beyond what ``integrity_problem`` checks (which the
+        tests' set-up positions, whose round stops early, also pass); else what is wrong. ``from_json`` with
+        ``replay=False`` does not check it (those positions load); the fuzz test checks that a document
+        with no integrity or document problem plays to its end. During the draft its bottom
+        is the draft; later the rest of the round lies at its bottom, in order, ending with the end of
+        the round, and the phase matches it; no new round is pending; a worker returns once; a building
+        to place is still in the supply; an effect decision is for a side that asks for one."""
+        if self._over:
+            return None
+        stack = self._stack
+        if self._round == 0:
+            if stack[0][0] != T_DRAFT or any(t[0] in _ROUND_KINDS or t[0] == T_DRAFT for t in stack[1:]):
+                return "the task stack does not end with the draft, so the game would stop"
+        else:
+            problem = self.round_layer_problem(_ROUND_BOTTOM_FIRST, _ADVANCING, T_PHASE)
+            if problem:
+                return problem
+            if stack[0] != (T_END_ROUND,):
+                return "the task stack does not end with the end of the round, so the game would stop"
+        seen: set[tuple[int, ...]] = set()
+        for index, task in enumerate(stack):
+            if task[0] == T_ROUND or (task[0] == T_DRAFT and index):
+                return "a new round or a draft pick is pending inside the round"
+            if task[0] in (T_RETURN, T_PLACE_TILE, T_USE, D_PLACE) and task in seen:
+                return f"the task {list(task)} is twice on the stack"
+            seen.add(task)
+            if task[0] == T_PLACE_TILE and not self._supply[task[2]]:
+                return f"a building to place that is not in the supply: {list(task)}"
+            if task[0] == D_EFFECT:
+                effect = (TILES[task[2]].setup if task[3] else TILES[task[2]].built).effect
+                if effect in (Effect.GAIN, Effect.FAVOUR, Effect.NONE, Effect.BRIDGE):
+                    return f"an effect decision for a building side that asks for none: {list(task)}"
         return None
 
     def _task_arguments(self) -> dict[int, tuple[range, ...]]:
