@@ -7,6 +7,7 @@ JSON round-trips, clones are independent, illegal input is refused and changes n
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from masterbuilder import GAMES, Action, IllegalAction, State, load_record
 
@@ -94,3 +95,30 @@ def check_refused(s: State, inputs: list[Action | int | str]) -> None:
         else:
             raise AssertionError(f"{bad!r} was accepted")
         assert s.to_json() == before, bad
+
+
+def check_playable(state: State, seed: int, max_moves: int = 50_000) -> int:
+    """``state`` (read from outside) keeps every promise while seeded random moves play it to its end:
+    it is consistent, round-trips through JSON, shows every seat a view, always offers a move until the
+    game is over, and does end. The number of moves made."""
+    integrity: Callable[[], str | None] = state.integrity_problem  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        if moves < 40 or moves % 25 == 0 or state.is_terminal:
+            assert integrity() is None, integrity()
+            assert State.from_json(state.to_json(), replay=False) == state
+            for seat in [None, *range(state.num_players)]:
+                state.view(seat)
+        if state.is_terminal:
+            break
+        legal = state.legal_action_ids()
+        assert legal and state.current_player is not None
+        state.apply(rng.choice(legal))
+        moves += 1
+        assert moves < max_moves, "the game does not end"
+    assert state.current_player is None and state.legal_action_ids() == []
+    scores = state.scores()
+    assert len(scores) == state.num_players and all(isinstance(x, int) for x in scores)
+    assert state.winners() and set(state.winners()) <= set(range(state.num_players))
+    return moves

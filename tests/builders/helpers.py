@@ -132,6 +132,8 @@ def set_turn(state: BuildersState, seat: int, *, first: int | None = None, actio
     state._seat = seat
     if first is not None:
         state._first = first
+    n = state.num_players
+    state._turns = state._turns // n * n + (seat - state._first) % n  # the same round, seat's turn in it
     state._actions = actions
     state._sent = {}
     state._pending = EMPTY

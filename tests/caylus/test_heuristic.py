@@ -168,7 +168,7 @@ def first_turn(cubes: list[int]) -> tuple[list[int], CaylusState]:
     state = new_game("caylus", players=2, seed=5)
     doc = json.loads(state.to_json())
     doc["state"]["cubes"][0] = cubes
-    state = State.from_json(json.dumps(doc))
+    state = State.from_json(json.dumps(doc), replay=False)
     assert isinstance(state, CaylusState)
     agent = CaylusHeuristicAgent(seed=0)
     places = []

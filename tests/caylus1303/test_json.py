@@ -50,7 +50,7 @@ from tests.caylus1303.helpers import (
 
 def round_trip(s: Caylus1303State) -> Caylus1303State:
     text = s.to_json()
-    loaded = State.from_json(text)
+    loaded = State.from_json(text, replay=False)
     assert isinstance(loaded, Caylus1303State)
     assert loaded == s and loaded.to_json() == text
     assert loaded.legal_action_ids() == s.legal_action_ids()
@@ -207,7 +207,7 @@ def test_at_the_end_of_a_game(players: int) -> None:
     rng = random.Random(players)
     while not s.is_terminal:
         s.apply(rng.choice(s.legal_action_ids()))
-    loaded = State.from_json(s.to_json())
+    loaded = State.from_json(s.to_json(), replay=False)
     assert loaded == s and loaded.is_terminal and loaded.winners() == s.winners()
     assert loaded.scores() == s.scores() and loaded.view(0) == s.view(0)
 
@@ -219,7 +219,7 @@ def test_the_event_log_is_not_part_of_the_state() -> None:
     s.log_events()
     assert s.to_json() == plain
     s.apply("place 6")
-    assert not State.from_json(s.to_json()).logs_events  # type: ignore[attr-defined]
+    assert not State.from_json(s.to_json(), replay=False).logs_events  # type: ignore[attr-defined]
 
 
 # ---- malformed and inconsistent JSON ---------------------------------------------------------------------

@@ -7,7 +7,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.state import State, register_state_class
+from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.state import State, check_integer, register_state_class, unknown_game
+
+SEED_RANGE = range(-(1 << 63), 1 << 64)  # seeds are 64-bit: a signed or an unsigned 64-bit integer
 
 # The pieces a game may offer, by the names the generic layers ask for (each optional):
 PIECES = {
@@ -17,6 +20,7 @@ PIECES = {
     "observation": "its blocks of the research encoding: a masterbuilder.interop.observation.Encoding",
     "search": "its settings of the search bot: a masterbuilder.agents.mcts.SearchSettings",
     "adapters": "its settings of the research adapters: a masterbuilder.interop.settings.AdapterSettings",
+    "schema": "the schema of the 'state' field of its state documents: a pydantic model, for from_json",
 }
 
 
@@ -43,18 +47,22 @@ class Option:
     def check(self, name: str, value: Any) -> Any:
         if self.choices is not None:
             if value not in self.choices or type(value) is not type(self.default):
-                raise ValueError(f"Option {name!r} must be one of {list(self.choices)}, not {value!r}.")
+                raise ValueError(
+                    f"Option {name!r} must be one of {list(self.choices)}, not {excerpt(value)}."
+                )
             return value
         if isinstance(self.default, int) and not isinstance(self.default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Option {name!r} must be an integer, not {value!r}.")
+                raise ValueError(f"Option {name!r} must be an integer, not {excerpt(value)}.")
             if self.minimum is not None and value < self.minimum:
                 raise ValueError(f"Option {name!r} must be at least {self.minimum}, not {value}.")
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(f"Option {name!r} must be at most {self.maximum}, not {value}.")
             return value
         if type(value) is not type(self.default):
-            raise ValueError(f"Option {name!r} must be a {type(self.default).__name__}, not {value!r}.")
+            raise ValueError(
+                f"Option {name!r} must be a {type(self.default).__name__}, not {excerpt(value)}."
+            )
         return value
 
 
@@ -100,20 +108,22 @@ class GameInfo:
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.player_range:
-            raise ValueError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players!r}."
-            )
+            count = f"{self.min_players} to {self.max_players} players"
+            raise ValueError(f"{self.title} is for {count}, not {excerpt(players)}.")
         return players
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; ValueError for an unknown option or a bad value."""
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"Options must be a mapping of option names to values, not {options!r}.")
+            raise ValueError(f"Options must be a mapping of option names to values, not {excerpt(options)}.")
         given = dict(options or {})
+        for key in given:
+            if not isinstance(key, str):
+                raise ValueError(f"Option names are strings, not {excerpt(key)}.")
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {known}).")
+            raise ValueError(f"{self.title} has no option {excerpt(unknown[0])} (its options: {known}).")
         return {name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()}
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
@@ -133,8 +143,7 @@ def register(info: GameInfo) -> None:
 
 def game_info(name: Any) -> GameInfo:
     if not isinstance(name, str) or name not in GAMES:
-        known = ", ".join(sorted(GAMES))
-        raise ValueError(f"Unknown game {name!r}; the known games are: {known}.")
+        raise unknown_game(name, list(GAMES))
     return GAMES[name]
 
 
@@ -142,8 +151,8 @@ def new_game(game: str, players: int = 2, seed: int = 0, options: Mapping[str, A
     """Start a game. ValueError for an unknown game, a player count or an option out of range."""
     info = game_info(game)
     count = info.check_players(players)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"The seed must be an integer, not {seed!r}.")
+    if check_integer(seed, "The seed") not in SEED_RANGE:
+        raise ValueError(f"The seed must be a 64-bit integer (-2**63 to 2**64 - 1), not {excerpt(seed)}.")
     return info.create(count, seed, info.resolve_options(options))
 
 
@@ -164,11 +173,13 @@ def load_record(record: Mapping[str, Any]) -> State:
     state = new_game(game, players=players, seed=seed, options=options)
     for index, action in enumerate(actions):
         if not isinstance(action, int) or isinstance(action, bool):
-            raise ValueError(f"Move {index + 1} of the record is {action!r}, not an action id.")
+            raise ValueError(f"Move {index + 1} of the record is {excerpt(action)}, not an action id.")
         reason = state.illegal_reason(action)
         if reason is not None:
             from masterbuilder.core.errors import IllegalAction
 
-            raise IllegalAction(f"Move {index + 1} of the record (action id {action}) is illegal: {reason}")
+            raise IllegalAction(
+                f"Move {index + 1} of the record (action id {excerpt(action)}) is illegal: {reason}"
+            )
         state.apply(action)
     return state

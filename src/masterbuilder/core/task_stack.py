@@ -13,8 +13,10 @@ state (``clone`` starts without it and ``to_json`` leaves it out).
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.state import State
 
 DECISION = 100  # task kinds from here on are decisions
@@ -85,6 +87,47 @@ class TaskStackState(State):
         self._events = []
         return events
 
+    # ---- integrity --------------------------------------------------------------------------------------
+    def stack_problem(self, arguments: Mapping[int, tuple[range, ...]]) -> str | None:
+        """None if every task on the stack is of a known kind with its arguments in range
+        (``arguments``: kind -> the allowed values of each argument) and, unless the game is over, a
+        decision is on top; else what is wrong. For the games' ``integrity_problem``."""
+        for task in self._stack:
+            allowed = arguments.get(task[0]) if task else None
+            if allowed is None or len(task) != 1 + len(allowed):
+                return f"unknown or malformed task {list(task)[:8]} on the stack"
+            for value, values in zip(task[1:], allowed, strict=True):
+                if value not in values:
+                    return f"the task {list(task)} on the stack has an argument out of range"
+        if not self._over:
+            if not self._stack:
+                return "the game is not over but nothing is left to do"
+            if self._stack[-1][0] < DECISION:
+                return f"an automatic task {list(self._stack[-1])} on top of the stack instead of a decision"
+        return None
+
+    def round_layer_problem(
+        self, round_tasks: tuple[tuple[int, ...], ...], advancing: frozenset[int], phase_kind: int
+    ) -> str | None:
+        """None if the stack holds what is left of one round (``round_tasks``, bottom first: a prefix of
+        it, the last one's argument moved on for kinds in ``advancing``) at its bottom with every other
+        task above, and the phase is that of the round's latest ``phase_kind`` task already run; else what
+        is wrong. For loading documents: a stack that lacks the round's end would stop the game."""
+        kinds = {t[0] for t in round_tasks}
+        stack = self._stack
+        k = 0
+        while k < len(stack) and stack[k][0] in kinds:
+            k += 1
+        if k > len(round_tasks) or any(t[0] in kinds for t in stack[k:]):
+            return "the tasks of the round are not at the bottom of the task stack, in order"
+        for got, want in zip(stack[:k], round_tasks, strict=False):
+            if got[0] != want[0] or (got[0] not in advancing and got != want):
+                return f"the task {list(got)} is not the round's task {list(want)} at its place on the stack"
+        phase = next((t[1] for t in round_tasks[k:] if t[0] == phase_kind), None)
+        if phase is not None and phase != getattr(self, "_phase", phase):
+            return f"the phase is {getattr(self, '_phase', None)}, but the task stack is in phase {phase}"
+        return None
+
     # ---- the driver ---------------------------------------------------------------------------------
     def _run(self) -> None:
         """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
@@ -115,7 +158,7 @@ class TaskStackState(State):
             return "The game is over; no more actions can be taken."
         n = self.num_actions
         if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < n:
-            return f"There is no action with id {action_id!r} in {self.title} (ids are 0 to {n - 1})."
+            return f"There is no action with id {excerpt(action_id)} in {self.title} (ids are 0 to {n - 1})."
         if action_id in self._legal_now:
             return None
         return self._why_not(self._stack[-1], action_id)

@@ -315,7 +315,7 @@ class _Box:
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.core = None if data["core"] is None else State.from_json(data["core"])
+        self.core = None if data["core"] is None else State.from_json(data["core"], replay=False)
         self.pending = int(data["pending"])
         self.log = [str(x) for x in data["log"]]
 

@@ -48,6 +48,7 @@ INFO = GameInfo(
         "search": "search:SETTINGS",
         "adapters": "adapters:ADAPTERS",
         "board": "board:draw",
+        "schema": "schema:SCHEMA",
     },
     bots=(
         BotInfo(

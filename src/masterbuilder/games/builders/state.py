@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.state import State
+from masterbuilder.core.state import State, check_integer
 from masterbuilder.core.voice import Voice
 from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
@@ -226,9 +227,10 @@ class BuildersState(State):
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
             return "The game is over; no more actions can be taken."
-        if not isinstance(action_id, int) or not 0 <= action_id < NUM_ACTIONS:
+        if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
             return (
-                f"There is no action with id {action_id!r} in The Builders (ids are 0 to {NUM_ACTIONS - 1})."
+                f"There is no action with id {excerpt(action_id)} in The Builders "
+                f"(ids are 0 to {NUM_ACTIONS - 1})."
             )
         seat = self._seat
         actions = self._actions
@@ -364,10 +366,46 @@ class BuildersState(State):
             limit = self.options["round_limit"]
             if self._final_round or (limit and self._turns >= limit * self.num_players):
                 self._over = True
+            elif not limit and self.dead_position():
+                self._over = True  # no cap, and no seat can reach 17 points any more (docs/rules-notes.md)
         self._seat = following
         self._actions = ACTIONS_PER_TURN
         self._sent = {}
         self._pending = EMPTY
+
+    def reachable_points(self, seat: int) -> int:
+        """An upper bound of the building points ``seat`` can still reach: its points plus those of every
+        building it could complete if nobody else took a card, with its free workers, every worker still
+        to hire, and the crews and machines of what it completes. Workers on an unfinished site stay there
+        until it is completed, and what other seats hold never comes back, so nothing reachable is missed."""
+        produce = [0, 0, 0, 0]
+        for w in (*self._free[seat], *self._wrow, *self._wdeck):
+            if w != EMPTY:
+                p = PRODUCES[w]
+                produce = [produce[0] + p[0], produce[1] + p[1], produce[2] + p[2], produce[3] + p[3]]
+        open_cards = [b for b in (*self._sites[seat], *self._brow, *self._bdeck) if b != EMPTY]
+        points = self._points[seat]
+        progress = True
+        while progress and open_cards:
+            progress = False
+            for b in list(open_cards):
+                h, r = self._have[b], REQUIRES[b]
+                if all(h[i] + produce[i] >= r[i] for i in range(4)):
+                    open_cards.remove(b)
+                    points += POINTS[b]
+                    freed = [*self._crew[b], MACHINE_WORKER[b]]
+                    for w in freed:
+                        if w != EMPTY:
+                            produce = [produce[i] + PRODUCES[w][i] for i in range(4)]
+                    progress = True
+        return points
+
+    def dead_position(self) -> bool:
+        """True if the game cannot end by points any more: no seat can reach 17 building points, now or
+        ever (``reachable_points``). With ``round_limit = 0`` the game ends at the end of such a round."""
+        if self._final_round:
+            return False
+        return all(self.reachable_points(p) < END_TRIGGER_POINTS for p in range(self.num_players))
 
     # ---- text -------------------------------------------------------------------------------------
     def action_label(self, action_id: int) -> str:
@@ -394,8 +432,8 @@ class BuildersState(State):
     def resample_hidden(self, seat: int, seed: int) -> BuildersState:
         """A copy with the unseen cards reshuffled: the building deck below its visible top card, and the
         worker deck (below its top card when ``open_worker_deck`` shows it). Everything else is public."""
-        if not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat, spectator=False)
+        check_integer(seed, "The seed")
         c = self.clone()
         rng = SplitMix64(seed)
         hidden = c._bdeck[:-1]
@@ -435,8 +473,7 @@ class BuildersState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees. Every card on the table is public; the decks' order is not, except the top
         building card (the deck lies construction side up) and, with ``open_worker_deck``, the top worker."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat)
         scores = self.scores()
         table = []
         for p in range(self.num_players):
@@ -596,4 +633,16 @@ class BuildersState(State):
         expected = [sum(POINTS[b] for b in self._done[p]) for p in range(n)]
         if expected != self._points:
             return "building points do not match the completed buildings"
+        if self._seat != (self._first + self._turns) % n:
+            return "the seat to play does not follow from the first player and the turns played"
+        limit = self.options["round_limit"]
+        if limit and (self._turns > limit * n or (self._turns == limit * n and not self._over)):
+            return f"more turns played than the round limit ({limit} rounds) allows"
+        if self._final_round and max(self._points) < END_TRIGGER_POINTS:
+            return f"the final round without anyone reaching {END_TRIGGER_POINTS} building points"
+        if self._pending != EMPTY:
+            if WAGE[self._pending] > self._coins[self._seat]:
+                return "the pending worker's wage is more than the seat's coins"
+            if all(self._sent.get(b, 0) >= self._actions for b in self._sites[self._seat]):
+                return "the pending worker has no building it can still be sent to"
         return None

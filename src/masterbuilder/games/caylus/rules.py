@@ -109,6 +109,7 @@ _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE = 0b11111
 NON_GOLD_MASK = 0b01111
 WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+_ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
 
 
 class CaylusRules(TaskStackState):
@@ -1101,6 +1102,8 @@ class CaylusRules(TaskStackState):
             raise ValueError(f"State JSON is inconsistent: {problem}")
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
+        if not s._over and len(s._legal_now) < 2:
+            raise ValueError("State JSON is inconsistent: the pending decision has no real choice")
         return s
 
     def integrity_problem(self) -> str | None:
@@ -1144,11 +1147,37 @@ class CaylusRules(TaskStackState):
             return "a tile id out of range"
         if any(not 1 <= space <= ROAD_LENGTH for space in self._transform):
             return "a lawyer transform off the road"
+        problem = self.stack_problem(self._task_arguments())
+        if problem:
+            return problem
         for task in self._stack:
-            if not task or task[0] not in TASK_SIZES or len(task) != TASK_SIZES[task[0]]:
-                return f"unknown or malformed task {list(task)}"
-            if task[0] >= DECISION and not 0 <= task[1] < n:
-                return f"a decision for a seat out of range: {list(task)}"
+            if task[0] == T_LEAVE and self._worker[task[1]] == NOBODY:
+                return f"a worker is to leave the space {task[1]}, where none stands"
+            if task[0] == D_PRODUCE and not TILES[task[2]].produces:
+                return f"a production decision on a tile that produces nothing: {list(task)}"
+            if task[0] == D_OWNER and not TILES[task[2]].owner_bonus:
+                return f"an owner's bonus on a tile that has none: {list(task)}"
+            if task[0] == D_RESIDENCE and TILES[task[2]].kind is not Kind.PRESTIGE:
+                return f"a residence to replace by a tile that is no prestige building: {list(task)}"
+        if len(set(self._passed)) != len(self._passed) or NOBODY in self._passed:
+            return "a seat twice (or no seat) in the passing order"
+        if len(set(self._stables)) != len(self._stables) or NOBODY in (*self._stables, *self._castle):
+            return "a seat twice (or no seat) in the stables, or no seat in the castle"
+        if len(self._stables) > 3:
+            return "more than 3 workers in the stables"
+        if any(not 0 <= r < 16 for r in self._rows_used) or any(g < 0 for g in self._given):
+            return "favour rows used or batches given out of range"
+        if not 0 <= self._phase < len(PHASE_NAMES) or self._turn < 0:
+            return "the phase or the turn out of range"
+        if not all(isinstance(x, bool) for x in (*self._scored, self._over)):
+            return "a flag that is not true or false"
+        to_place = [k[2] for k in self._stack if k[0] == D_RESIDENCE]
+        for t in TILES:
+            placed = self._road.count(t.id) + to_place.count(t.id)
+            if t.id != RESIDENCE and self._supply[t.id] + placed > max(1, t.copies):
+                return f"more {t.name} tiles on the road and in the supply than there are"
+            if self._supply[t.id] and not t.buildable:
+                return f"the {t.name} in the supply, which is not built from it"
         if any(d < 0 for d in self._deniers) or any(x < 0 for c in self._cubes for x in c):
             return "negative deniers or cubes"
         if any(p < 0 for p in self._pp):
@@ -1176,14 +1205,78 @@ class CaylusRules(TaskStackState):
         for space in range(1, ROAD_LENGTH + 1):
             if self._worker[space] != NOBODY and self._road[space] == EMPTY:
                 return f"a worker stands on the empty space {space}"
+            if self._worker[space] != NOBODY and not TAKES_WORKER[self._road[space]]:
+                return f"a worker stands on space {space}, whose building takes no workers"
+            if self._owner[space] != NOBODY and self._road[space] == EMPTY:
+                return f"the empty space {space} has an owner"
         if not self._over and not self._stack:
             return "the game is not over but nothing is left to do"
         return None
 
+    def document_problem(self) -> str | None:
+        """None if the task stack is one a game reaches, beyond what ``integrity_problem`` checks (which the
+        tests' set-up positions, whose turn stops early, also pass); else what is wrong. ``from_json`` with
+        ``replay=False`` does not check it (those positions load); the fuzz test checks that a document
+        with no integrity or document problem plays to its end. The rest of the turn lies at its
+        bottom, in order, ending with the next turn, and the phase matches it; no task of the turn itself
+        (``T_TURN``) is pending; a worker leaves a space once; the placement decision is for a seat that
+        has not passed, the inn's for the seat on its right circle."""
+        if self._over:
+            return None
+        problem = self.round_layer_problem(TURN_TASKS, _ADVANCING, T_PHASE)
+        if problem:
+            return problem
+        if self._stack[0] != (T_NEXT_TURN,):
+            return "the task stack does not end with the next turn, so the game would stop"
+        seen: set[tuple[int, ...]] = set()
+        for task in self._stack:
+            if task[0] == T_TURN:
+                return "a new turn is pending inside the turn"
+            if task[0] in (T_LEAVE, D_PLACE, D_INN, D_GATE, D_GUILD, D_JOUST) and task in seen:
+                return f"the task {list(task)} is twice on the stack"
+            seen.add(task)
+            if task[0] == D_PLACE and (task[1] in self._passed or self._phase != 2):
+                return f"a placement decision for a seat that passed, or outside phase 2: {list(task)}"
+            if task[0] == D_INN and task[1] != self._inn[1]:
+                return "an inn decision for a seat that is not on the inn's right circle"
+        return None
+
+    def _task_arguments(self) -> dict[int, tuple[range, ...]]:
+        """The allowed values of each task kind's arguments, for ``integrity_problem``."""
+        n = self.num_players
+        seat, space, tile, cube = range(n), range(1, ROAD_LENGTH + 1), range(len(TILES)), range(5)
+        small = range(1, 10)
+        args: dict[int, tuple[range, ...]] = {k: () for k, size in TASK_SIZES.items() if size == 1}
+        args.update({k: (seat,) for k, size in TASK_SIZES.items() if k >= DECISION and size == 2})
+        args.update(
+            {
+                T_PHASE: (range(1, len(PHASE_NAMES)),),
+                T_PLACEMENT: (seat,),
+                T_PROVOST: (range(n + 1),),
+                T_ACTIVATE: (range(1, ROAD_LENGTH + 2),),
+                T_LEAVE: (space,),
+                T_CASTLE: (range(len(self._castle) + 1),),
+                T_SCORE: (range(3),),
+                T_SCORED: (range(3),),
+                T_GAIN: (seat, cube, small),
+                T_FAVOURS: (seat, small),
+                D_PRODUCE: (seat, tile),
+                D_OWNER: (seat, tile),
+                D_MARKET: (seat, range(10)),
+                D_PEDDLER: (seat, range(1, 3), range(10)),
+                D_BUILD: (seat, range(len(_KIND_CODE)), range(-1, 5)),
+                D_RESIDENCE: (seat, tile),
+                D_LAWYER: (seat, range(2)),
+                D_TRADE: (seat, range(len(TRADE_EFFECTS))),
+                D_COLUMN: (seat, range(FavourRow.RESOURCES, FavourRow.BUILDING + 1)),
+                D_TAKE: (seat, range(1, 32)),
+            }
+        )
+        return args
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything on the table. Caylus has no hidden information after setup."""
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise ValueError(f"There is no seat {seat} in a {self.num_players}-player game.")
+        self.check_seat(seat)
         road = []
         for space in range(1, ROAD_LENGTH + 1):
             tile = self._road[space]

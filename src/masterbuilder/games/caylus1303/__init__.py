@@ -36,6 +36,7 @@ INFO = GameInfo(
         "search": "search:SETTINGS",
         "adapters": "adapters:ADAPTERS",
         "board": "board:draw",
+        "schema": "schema:SCHEMA",
     },
     bots=(
         BotInfo(
