@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: serve play test lint typecheck pytest bench clean
+.PHONY: serve play test quick lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
+
+# the suite without the slow tests (bot matches, real servers, the browser): for quick checks while working
+quick: $(STAMP) lint typecheck
+	$(BIN)/pytest -n 2 -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/masterbuilder bench builders

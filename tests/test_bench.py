@@ -70,6 +70,7 @@ def test_bench_bad_arguments(args: list[str], message: str) -> None:
     assert message in result.stderr
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_benchmark_script(tmp_path: Path) -> None:
     spec = importlib.util.spec_from_file_location("bench_builders", ROOT / "benchmarks" / "bench_builders.py")
     assert spec is not None and spec.loader is not None

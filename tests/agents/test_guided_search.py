@@ -317,6 +317,7 @@ def test_a_move_stops_where_the_turn_passes() -> None:
     assert copy.actions_left == next_seat_actions  # the next seat's turn is untouched
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_guided_search_beats_random_in_caylus1303() -> None:
     """Even a tiny guided budget wins every game against random play (the presets are far stronger)."""
     for seed in range(3):

@@ -128,6 +128,7 @@ def test_unknown_presets_are_named() -> None:
         make_agent("nobody:hard", "caylus", 0)
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_beats_random_in_caylus1303() -> None:
     """A small budget already beats random play clearly (the presets are far stronger)."""
     wins = 0

@@ -6,6 +6,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -18,6 +20,7 @@ def load_script() -> ModuleType:
     return module
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_survey_counts_last_turns_where_the_wider_search_scores_more() -> None:
     """Three 4-player greedy games: every game has last turns, and in one of them the wider search scores
     more than the ordinary one, in none less."""

@@ -107,6 +107,7 @@ def test_games_between_greedy_bots_end_by_the_points_trigger(players: int) -> No
         assert max(state.building_points(p) for p in range(players)) >= 17
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_beats_random_in_two_player_games() -> None:
     games = 60
     wins = 0

@@ -21,6 +21,7 @@ def load_script() -> ModuleType:
     return module
 
 
+@pytest.mark.slow  # a whole bot match: CI runs it, `make quick` skips it
 def test_one_game_against_openspiel_mcts() -> None:
     script = load_script()
     game = script.play((3, "builders", 20000, 1, 0.002, 2.0, "easy"))

@@ -19,6 +19,8 @@ from masterbuilder import State, load_record, new_game
 from masterbuilder.core.board import draw_board
 from tests.server.live import Seen, Server, create_game, hello, play, running_server, start_server
 
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

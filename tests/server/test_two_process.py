@@ -9,12 +9,15 @@ import random
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from masterbuilder import load_record, new_game
 from tests.server.conftest import make_client
 from tests.server.live import Seen, create_game, hello, play, running_server
 from tests.server.test_socket import hello as socket_hello
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 
 def test_one_game_on_two_processes(pg_db: str, tmp_path: Path) -> None:

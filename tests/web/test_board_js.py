@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 HOSTILE = (
     '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"'

@@ -7,9 +7,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
 from tests.web.conftest import Server, click_action, shoot, states_of, target, wait_ply
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 SEED = 11
 

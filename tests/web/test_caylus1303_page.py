@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, create_game, give_tokens, play_script, shoot, states_of
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 SEED = 1
 # rules: Caylus 1303, set-up (each player takes a character), round phases (planning, activation, delivery).

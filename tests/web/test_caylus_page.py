@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, create_game, give_tokens, play_script, shoot
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 SEED = 1
 # rules: Caylus, phase 2 (placing workers), phase 3 (the gate), phase 4 (the provost), phase 6 (the castle,

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, create_game
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 
 def test_play_caylus_against_two_bots_in_two_clicks(server: Server, new_context: Any) -> None:

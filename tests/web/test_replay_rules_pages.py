@@ -8,8 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from masterbuilder import new_game
 from tests.web.conftest import Server, create_game, shoot, wait_ply
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 
 def finished_game(server: Server) -> dict[str, Any]:

@@ -7,7 +7,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import Server, click_action, create_game, give_tokens, shoot, wait_ply
+
+pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 
 def open_table(context: Any, server: Server, game_id: str) -> Any:
