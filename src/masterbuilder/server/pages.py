@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from masterbuilder.core.board import draw_board
 from masterbuilder.core.registry import GAMES, load_record, new_game
 from masterbuilder.core.state import State
+from masterbuilder.server.tables import log_names
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.records import record_names
 
@@ -94,7 +95,7 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
     state = start_state(record)
     log_events(state)
-    seat_names = [names[s] if s < len(names) else f"seat {s}" for s in range(state.num_players)]
+    seat_names = log_names([names[s] if s < len(names) else f"seat {s}" for s in range(state.num_players)])
     entries = []
     for ply, action in enumerate(record["actions"]):
         seat = state.current_player

@@ -133,6 +133,11 @@ class Table:
         return all(s.kind == "bot" for s in self.row.seats if s.seat != seat)
 
 
+def log_names(names: Sequence[str]) -> list[str]:
+    """The seat names the log uses: a name that two seats share (two bots of one kind) gets its seat."""
+    return [f"{name} (seat {seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+
+
 def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> dict[str, Any]:
     """A log entry: the move and what it set off, worded for everyone at the table (the third person,
     seats by their players' names), as the spectators and the other seats read it."""
@@ -154,7 +159,7 @@ def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict
     for move in move_rows:
         before = state.clone()
         state.apply(move.action)
-        entries.append(_entry(state, move, [seat.name for seat in row.seats], before))
+        entries.append(_entry(state, move, log_names([seat.name for seat in row.seats]), before))
     return state, entries
 
 
@@ -282,7 +287,8 @@ class Tables:
             for move in move_rows[len(known) :]:
                 before = table.state.clone()
                 table.state.apply(move.action)
-                table.log.append(_entry(table.state, move, [seat.name for seat in row.seats], before))
+                names = log_names([seat.name for seat in row.seats])
+                table.log.append(_entry(table.state, move, names, before))
         else:
             table.state, table.log = await asyncio.to_thread(replay, row, move_rows)
         table.moves = move_rows
@@ -548,7 +554,7 @@ class Tables:
             log_events(after)
             after.apply(action)
             move = MoveRow(len(table.moves), action, seat, now())
-            entry = _entry(after, move, [s.name for s in table.row.seats], state)
+            entry = _entry(after, move, log_names([s.name for s in table.row.seats]), state)
             outcome = outcome_of(after)
             try:
                 stored = await self.writer.append(table.id, table.version, move, outcome)
