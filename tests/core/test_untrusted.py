@@ -479,7 +479,7 @@ def test_a_dead_position_stays_dead_and_the_capped_game_does_not_end_early() -> 
     assert seen > 5
 
 
-def test_reachable_points_counts_crews_freed_by_completing() -> None:
+def test_the_opening_is_not_a_dead_position() -> None:
     state = new_game("builders", 2, 7)
     assert isinstance(state, BuildersState)
     for seat in range(2):

@@ -1228,6 +1228,8 @@ class CaylusRules(TaskStackState):
             return problem
         if self._stack[0] != (T_NEXT_TURN,):
             return "the task stack does not end with the next turn, so the game would stop"
+        if sum(1 for t in self._stack if t[0] == D_PLACE) > 1:
+            return "two placement decisions pending at once"
         seen: set[tuple[int, ...]] = set()
         for task in self._stack:
             if task[0] == T_TURN:

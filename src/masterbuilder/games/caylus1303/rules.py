@@ -1090,7 +1090,8 @@ class Caylus1303Rules(TaskStackState):
         ``replay=False`` does not check it (those positions load); the fuzz test checks that a document
         with no integrity or document problem plays to its end. During the draft its bottom
         is the draft; later the rest of the round lies at its bottom, in order, ending with the end of
-        the round, and the phase matches it; no new round is pending; a worker returns once; a building
+        the round, and the phase matches it; no worker is left on the road once the activation is over; no
+        new round is pending; a worker returns once; a building
         to place is still in the supply; an effect decision is for a side that asks for one."""
         if self._over:
             return None
@@ -1104,6 +1105,14 @@ class Caylus1303Rules(TaskStackState):
                 return problem
             if stack[0] != (T_END_ROUND,):
                 return "the task stack does not end with the end of the round, so the game would stop"
+        if sum(1 for t in stack if t[0] == D_PLACE) > 1:
+            return "two placement decisions pending at once"
+        if self._phase >= 2 and not any(t[0] in (T_ACTIVATE, T_BEYOND) for t in stack):
+            returning = {(t[1], t[2]) for t in stack if t[0] == T_RETURN}
+            for space in range(1, ROAD_LENGTH + 1):
+                for seat in (self._w1[space], self._w2[space]):
+                    if seat != NOBODY and (seat, space) not in returning:
+                        return f"a worker still on space {space} after the activation"
         seen: set[tuple[int, ...]] = set()
         for index, task in enumerate(stack):
             if task[0] == T_ROUND or (task[0] == T_DRAFT and index):
@@ -1111,6 +1120,8 @@ class Caylus1303Rules(TaskStackState):
             if task[0] in (T_RETURN, T_PLACE_TILE, T_USE, D_PLACE) and task in seen:
                 return f"the task {list(task)} is twice on the stack"
             seen.add(task)
+            if task[0] == D_PLACE and (task[1] in self._passed or self._phase != 1):
+                return f"a placement decision for a seat that passed, or outside planning: {list(task)}"
             if task[0] == T_PLACE_TILE and not self._supply[task[2]]:
                 return f"a building to place that is not in the supply: {list(task)}"
             if task[0] == D_EFFECT:
