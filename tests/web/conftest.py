@@ -18,16 +18,9 @@ from typing import Any
 
 import pytest
 
+from masterbuilder.ui.images import CHROMIUM_FLAGS
+
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = """
 import sys
@@ -103,7 +96,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     with playwright_sync.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
         yield chromium
         chromium.close()
 

@@ -62,7 +62,7 @@ from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
 from masterbuilder.agents.plan import PlannedMoves, play_move
-from masterbuilder.core.registry import GAMES
+from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
 
@@ -145,8 +145,7 @@ NO_SETTINGS = SearchSettings()
 
 def search_settings(game: str) -> SearchSettings:
     """The game's search settings; none for a game that offers none."""
-    info = GAMES.get(game)
-    settings: SearchSettings | None = None if info is None else info.piece("search")
+    settings: SearchSettings | None = game_piece(game, "search")
     return settings if settings is not None else NO_SETTINGS
 
 

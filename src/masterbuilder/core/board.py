@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from masterbuilder.core.registry import game_info
+from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
 
@@ -70,17 +70,24 @@ def panel_actions(svg: str, actions: Sequence[BoardAction]) -> list[BoardAction]
     return [a for a in actions if a.id not in on_board]
 
 
-def draw_board(state: State, seat: int | None) -> dict[str, Any]:
-    """What the page needs to show ``seat``'s board: ``{"svg": ..., "panel": [actions]}``, each panel
-    action as ``{"id", "label", "description"}``. A game that offers no drawing gets an empty ``svg`` and
-    every legal action in the panel.
-    """
-    actions = board_actions(state, seat)
-    draw: Draw | None = game_info(state.game).piece("board")
-    svg = draw(state.view(seat), actions, seat) if draw is not None else ""
+def draw_svg(game: str, view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
+    """The game's drawing of ``view`` with ``actions`` on it; empty for a game that offers none."""
+    draw: Draw | None = game_piece(game, "board")
+    return draw(view, actions, seat) if draw is not None else ""
+
+
+def board_message(svg: str, actions: Sequence[BoardAction]) -> dict[str, Any]:
+    """``{"svg": ..., "panel": [actions]}``, each panel action as ``{"id", "label", "description"}``."""
     return {
         "svg": svg,
         "panel": [
             {"id": a.id, "label": a.label, "description": a.description} for a in panel_actions(svg, actions)
         ],
     }
+
+
+def draw_board(state: State, seat: int | None) -> dict[str, Any]:
+    """What the page needs to show ``seat``'s board (:func:`board_message`). A game that offers no drawing
+    gets an empty ``svg`` and every legal action in the panel."""
+    actions = board_actions(state, seat)
+    return board_message(draw_svg(state.game, state.view(seat), actions, seat), actions)

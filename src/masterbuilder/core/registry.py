@@ -141,6 +141,18 @@ def register(info: GameInfo) -> None:
     register_state_class(info)
 
 
+def game_piece(game: str, name: str) -> Any:
+    """The piece ``name`` of the registered game ``game`` (see PIECES); None for an unknown game or a game
+    without that piece."""
+    info = GAMES.get(game)
+    return None if info is None else info.piece(name)
+
+
+def games_offering(name: str) -> list[str]:
+    """The registered games that offer the piece ``name``, in registration order."""
+    return [game for game, info in GAMES.items() if name in info.pieces]
+
+
 def game_info(name: Any) -> GameInfo:
     if not isinstance(name, str) or name not in GAMES:
         raise unknown_game(name, list(GAMES))

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from masterbuilder.extras import missing_extra
 
@@ -73,7 +73,7 @@ from masterbuilder.arena.match import agent_seeds
 from masterbuilder.core import IllegalAction, State, new_game
 from masterbuilder.core.registry import game_info
 from masterbuilder.interop import observation as _observation
-from masterbuilder.interop.settings import AdapterSettings, adapted_games, adapter_settings
+from masterbuilder.interop.settings import adapted_games, adapter_settings
 
 __all__ = [
     "ENV_IDS",
@@ -87,12 +87,10 @@ __all__ = [
 
 REWARD_MODES = ("margin", "win_loss")
 ILLEGAL_ACTION_MODES = ("lose", "raise")
-ENV_IDS = {name: cast(AdapterSettings, adapter_settings(name)).gymnasium_id for name in adapted_games()}
+ENV_IDS = {name: adapter_settings(name).gymnasium_id for name in adapted_games()}
 # The most actions (all seats together) an episode takes, with a wide margin (each game's ``adapters``
 # module says how it was measured): every game ends by itself. The tests play random episodes against it.
-EPISODE_BOUNDS = {
-    name: cast(AdapterSettings, adapter_settings(name)).episode_bound for name in adapted_games()
-}
+EPISODE_BOUNDS = {name: adapter_settings(name).episode_bound for name in adapted_games()}
 SEED_BOUND = 2**63  # reset() without a seed draws game seeds from [0, SEED_BOUND)
 RENDER_WIDTH = 110
 

@@ -46,7 +46,7 @@ except ImportError as exc:
     raise missing_extra(exc, "masterbuilder.interop.observation", "interop") from None
 
 from masterbuilder.core import State
-from masterbuilder.core.registry import GAMES, game_info
+from masterbuilder.core.registry import game_info, game_piece, games_offering
 from masterbuilder.core.task_stack import DECISION
 
 __all__ = [
@@ -241,13 +241,8 @@ class Encoding:
 
 
 def _encoding(game: str) -> Encoding | None:
-    info = GAMES.get(game)
-    encoding: Encoding | None = None if info is None else info.piece("observation")
+    encoding: Encoding | None = game_piece(game, "observation")
     return encoding
-
-
-def _encoded_games() -> list[str]:
-    return [name for name, info in GAMES.items() if "observation" in info.pieces]
 
 
 @lru_cache(maxsize=64)
@@ -379,7 +374,7 @@ def markdown() -> str:
         "## Sizes",
         "",
     ]
-    games = _encoded_games()
+    games = games_offering("observation")
     counts = sorted({p for g in games for p in game_info(g).player_range})
     out.append("| game | " + " | ".join(f"{p} players" for p in counts) + " |")
     out.append("|---|" + "---|" * len(counts))

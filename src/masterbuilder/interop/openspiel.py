@@ -138,7 +138,7 @@ class _Config:
 
     @property
     def settings(self) -> AdapterSettings:
-        return _settings(self.game)
+        return adapter_settings(self.game)
 
     @property
     def chance(self) -> Chance:
@@ -158,13 +158,6 @@ class _Config:
         return self.settings.hidden_scores or self.deal == "setup"
 
 
-def _settings(name: str) -> AdapterSettings:
-    settings = adapter_settings(name)
-    if settings is None:
-        raise ValueError(f"{name!r} offers no settings for the research adapters.")
-    return settings
-
-
 def _adapter_parameters(name: str) -> dict[str, Any]:
     """The parameters of the OpenSpiel game for ``name`` with their defaults."""
     info = GAMES[name]
@@ -174,7 +167,7 @@ def _adapter_parameters(name: str) -> dict[str, Any]:
         "first_seed": 0,
         "utility": UTILITIES[0],
     }
-    if _settings(name).chance is not None:
+    if adapter_settings(name).chance is not None:
         params["deal"] = DEALS[0]
     for option, spec in info.options.items():
         if option in params:
@@ -209,7 +202,7 @@ def _config(name: str, params: Mapping[str, Any] | None) -> _Config:
     merged.update(given)
     players = info.check_players(merged["players"])
     options = info.resolve_options({k: merged[k] for k in info.options})
-    check_options = _settings(name).check_options
+    check_options = adapter_settings(name).check_options
     if check_options is not None:
         check_options(options)
     return _Config(

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from masterbuilder.core.registry import GAMES
+from masterbuilder.core.registry import game_piece, games_offering
 from masterbuilder.core.state import State
 
 
@@ -58,13 +58,14 @@ class AdapterSettings:
     check_options: Callable[[Mapping[str, Any]], None] | None = None
 
 
-def adapter_settings(game: str) -> AdapterSettings | None:
-    """The game's adapter settings, or None if it offers none."""
-    info = GAMES.get(game)
-    settings: AdapterSettings | None = None if info is None else info.piece("adapters")
+def adapter_settings(game: str) -> AdapterSettings:
+    """The game's adapter settings; ValueError if it offers none."""
+    settings: AdapterSettings | None = game_piece(game, "adapters")
+    if settings is None:
+        raise ValueError(f"{game!r} offers no settings for the research adapters.")
     return settings
 
 
 def adapted_games() -> list[str]:
     """The games that offer adapter settings, in registration order."""
-    return [name for name, info in GAMES.items() if "adapters" in info.pieces]
+    return games_offering("adapters")

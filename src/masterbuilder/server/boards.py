@@ -10,56 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from masterbuilder import State
-from masterbuilder.core.board import BoardAction, board_actions, draw_board, panel_actions
-from masterbuilder.server.bots import exit_with_parent
+from masterbuilder.core.board import BoardAction, board_actions, board_message, draw_board, draw_svg
+from masterbuilder.server.workers import WorkerPool
 
 log = logging.getLogger("masterbuilder.server.boards")
 
 
-def draw_svg(
+def draw_in_worker(
     game: str, view: Mapping[str, Any], actions: list[tuple[int, str, str]], seat: int | None
 ) -> str:
     """Run in a worker: the game's board drawing for this view and these legal actions."""
-    from masterbuilder.core.registry import game_info
-
-    draw = game_info(game).piece("board")
-    if draw is None:
-        return ""
-    svg: str = draw(view, [BoardAction(*a) for a in actions], seat)
-    return svg
+    return draw_svg(game, view, [BoardAction(*a) for a in actions], seat)
 
 
-def _warm() -> None:
-    import masterbuilder  # noqa: F401  (the games and their boards, imported once per worker)
-
-
-class BoardPool:
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=exit_with_parent,
-                initargs=(os.getpid(),),
-            )
-        return self._pool
-
-    async def warm_up(self) -> None:
-        if self.workers:
-            loop = asyncio.get_running_loop()
-            pool = self._executor()
-            await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+class BoardPool(WorkerPool):
+    """The board drawings, in ``workers`` processes (0: in the server's process)."""
 
     async def draw(self, state: State, seat: int | None) -> dict[str, Any]:
         """``draw_board(state, seat)``, drawn in the pool: ``{"svg": ..., "panel": [...]}``."""
@@ -70,21 +39,10 @@ class BoardPool:
             loop = asyncio.get_running_loop()
             plain = [(a.id, a.label, a.description) for a in actions]
             svg = await loop.run_in_executor(
-                self._executor(), draw_svg, state.game, state.view(seat), plain, seat
+                self._executor(), draw_in_worker, state.game, state.view(seat), plain, seat
             )
         except Exception:
             log.exception("the board pool failed; drawing in the server's process")
             self.close()
             return draw_board(state, seat)
-        return {
-            "svg": svg,
-            "panel": [
-                {"id": a.id, "label": a.label, "description": a.description}
-                for a in panel_actions(svg, actions)
-            ],
-        }
-
-    def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        return board_message(svg, actions)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
+
+from masterbuilder.server.workers import WorkerPool
 
 log = logging.getLogger("masterbuilder.server.bots")
 
@@ -31,26 +31,6 @@ def decide(record: dict[str, Any], bot: str, seed: int) -> int:
     return make_agent(bot, state.game, seed).choose(state)
 
 
-def exit_with_parent(parent: int) -> None:
-    """Run in each worker at its start: a thread that ends the worker once the server process is gone (a
-    server killed with -9 must not leave its workers behind)."""
-    import threading
-    import time
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
-
-
-def _warm() -> int:
-    import masterbuilder  # noqa: F401  (imports every game and bot once, before the first real decision)
-
-    return os.getpid()
-
-
 @dataclass(frozen=True)
 class Decision:
     action: int
@@ -58,47 +38,25 @@ class Decision:
     note: str | None  # why the bot asked for did not decide, if it did not
 
 
-class BotPool:
+class BotPool(WorkerPool):
     """A process pool sized to the cores (``workers``), with a time limit per decision."""
 
     def __init__(self, workers: int | None = None, timeout: float = 10.0) -> None:
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        super().__init__(max(1, workers or os.cpu_count() or 1))
         self.timeout = timeout
-        self._pool: ProcessPoolExecutor | None = None
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=exit_with_parent,
-                initargs=(os.getpid(),),
-            )
-        return self._pool
-
-    async def warm_up(self) -> None:
-        """Start the workers and import the games in them, so the first bot move is not slow."""
-        loop = asyncio.get_running_loop()
-        pool = self._executor()
-        await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
 
     async def _run(self, record: dict[str, Any], bot: str, seed: int, timeout: float) -> int:
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
         except (BrokenProcessPool, RuntimeError):
-            self._restart()
+            self.close()
             future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
         try:
             return await asyncio.wait_for(future, timeout)
         except BrokenProcessPool:
-            self._restart()
+            self.close()
             raise
-
-    def _restart(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
 
     async def choose(
         self, record: dict[str, Any], bot: str, seed: int, legal: list[int], timeout: float | None = None
@@ -133,8 +91,3 @@ class BotPool:
             "%s game, ply %d: %s; the first legal action was taken", game, len(record["actions"]), note
         )
         return Decision(legal[0], "first legal", note)
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None

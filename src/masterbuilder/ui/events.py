@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from masterbuilder.core.registry import GAMES
+from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
 
@@ -42,8 +42,7 @@ def _nothing(before: State, action: int, after: State, names: Sequence[str] = ()
 
 def summariser_for(game: str) -> Summariser:
     """The game's summariser (its piece ``"events"``); one that says nothing for a game without one."""
-    info = GAMES.get(game)
-    summariser: Summariser | None = None if info is None else info.piece("events")
+    summariser: Summariser | None = game_piece(game, "events")
     return summariser if summariser is not None else _nothing
 
 

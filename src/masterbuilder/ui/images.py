@@ -14,8 +14,8 @@ from masterbuilder.core.registry import load_record, new_game
 from masterbuilder.core.state import State
 
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+# Playwright starts it headless; without the background services, a closed network refuses its connections.
 CHROMIUM_FLAGS = [
-    "--headless",
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",

@@ -13,7 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.pretty import Pretty
 
-from masterbuilder.core.registry import game_info
+from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
 
@@ -78,5 +78,5 @@ def widest_fitting(
 
 def renderer_for(game: str) -> Renderer:
     """The game's terminal renderer (its piece ``"terminal"``), else the plain one."""
-    renderer: Renderer | None = game_info(game).piece("terminal")
+    renderer: Renderer | None = game_piece(game, "terminal")
     return renderer if renderer is not None else PlainRenderer()
