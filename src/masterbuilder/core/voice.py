@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
+
+from masterbuilder.core.i18n import shell as _
 
 ACTOR: Final = "actor"
 """The default reader of a move's description: the seat making it (the wording of a menu of moves)."""
@@ -23,7 +25,7 @@ _ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
 
 def seat_name(seat: int, names: Sequence[str] = ()) -> str:
     """``names[seat]`` when it is given and not empty, else 'seat 2'."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat)
 
 
 def third_person(verb: str) -> str:
@@ -54,7 +56,16 @@ class Voice:
 
     def name(self, seat: int) -> str:
         """'you' for the reader, else the seat's name."""
-        return "you" if seat == self.reader else seat_name(seat, self.names)
+        return _("you") if seat == self.reader else seat_name(seat, self.names)
+
+    def act(self, own: str, other: str, /, **fields: Any) -> str:
+        """A move as a whole sentence, in the current language: ``own`` as the actor reads it ('Take 1
+        {cube}'), ``other`` for anyone else, with ``{actor}`` the actor's name ('{actor} takes 1 {cube}').
+        Both are translated templates (``_("Take 1 {cube}")``); ``fields`` fill them. Whole sentences,
+        not a verb conjugated here, because no other language builds its third person like English."""
+        if self.own:
+            return own.format(**fields)
+        return other.format(actor=self.name(self.actor), **fields)
 
     def say(self, verb: str, rest: str = "") -> str:
         """The move as a sentence: 'Place' + ' a worker' is 'Place a worker' for the actor and 'seat 2
@@ -76,18 +87,18 @@ class Voice:
         """The possessive before a noun: 'your' (the reader's), 'their' (the actor's), 'seat 1's'."""
         who = self.actor if seat is None else seat
         if who == self.reader:
-            return "your"
-        return "their" if who == self.actor else f"{self.name(who)}'s"
+            return _("your")
+        return _("their") if who == self.actor else _("{name}'s", name=self.name(who))
 
     def whose(self, owner: int) -> str:
         """The possessive on its own: 'yours', 'their own' (the actor's), 'seat 1's'."""
         if owner == self.reader:
-            return "yours"
-        return "their own" if owner == self.actor else f"{self.name(owner)}'s"
+            return _("yours")
+        return _("their own") if owner == self.actor else _("{name}'s", name=self.name(owner))
 
     def you(self) -> str:
         """The actor as the subject of a clause: 'you', or 'they'."""
-        return "you" if self.own else "they"
+        return _("you") if self.own else _("they")
 
 
 def voice_for(actor: int | None, reader: Reader, names: Sequence[str], players: int) -> Voice:
