@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
 
-.PHONY: serve play test quick lint typecheck pytest bench clean
+.PHONY: serve play test quick lint typecheck pytest bench catalogs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ quick: $(STAMP) lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/masterbuilder bench builders
+
+# after changing a player-facing string: the new messages into each language's .po, then the .mo files
+catalogs: $(STAMP)
+	$(BIN)/python -m masterbuilder.catalogs update
+	$(BIN)/python -m masterbuilder.catalogs compile
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
