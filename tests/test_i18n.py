@@ -29,7 +29,8 @@ from masterbuilder.core.i18n import (
 
 
 @pytest.mark.parametrize(
-    ("code", "expected"), [("pl", "pl"), ("pl_PL", "pl"), ("de-AT", "de"), ("RO", "ro"), ("en_GB.UTF-8", "en")]
+    ("code", "expected"),
+    [("pl", "pl"), ("pl_PL", "pl"), ("de-AT", "de"), ("RO", "ro"), ("en_GB.UTF-8", "en")],
 )
 def test_a_language_is_named_by_its_code_or_a_locale(code: str, expected: str) -> None:
     assert check_language(code) == expected
@@ -141,8 +142,9 @@ def test_polish_has_three_plural_forms_from_its_catalog_header() -> None:
     write_mo(buffer, catalog)
     buffer.seek(0)
     polish = gettext.GNUTranslations(buffer)
-    forms = {n: polish.npgettext("caylus", "{n} denier", "{n} deniers", n).format(n=n) for n in (1, 2, 5, 12, 22, 25)}
-    assert forms == {1: "1 denar", 2: "2 denary", 5: "5 denarów", 12: "12 denarów", 22: "22 denary", 25: "25 denarów"}
+    counts = (1, 2, 5, 12, 22, 25)
+    forms = [polish.npgettext("caylus", "{n} denier", "{n} deniers", n).format(n=n) for n in counts]
+    assert forms == ["1 denar", "2 denary", "5 denarów", "12 denarów", "22 denary", "25 denarów"]
 
 
 def test_numbers_and_lists_follow_the_language() -> None:
