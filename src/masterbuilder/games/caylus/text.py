@@ -68,16 +68,9 @@ def decision_text(state: CaylusRules) -> str:
         return _(
             "place a worker or pass (others' buildings cost {cost}).", cost=state.placement_cost(seat, False)
         )
-    if kind == D_GATE:
-        return _("move your worker from the gate to a free space, or take it back.")
-    if kind == D_GUILD:
-        return _("the merchants' guild lets you move the provost up to 3 spaces for free.")
-    if kind == D_PROVOST:
-        return _("move the provost 1 to 3 spaces (1 denier a space), or pass.")
-    if kind == D_JOUST:
-        return _("pay 1 denier and 1 cloth at the joust field for a royal favour?")
-    if kind == D_INN:
-        return _("stay on the inn's right circle, or take your worker back?")
+    fixed = fixed_decision(kind)
+    if fixed is not None:
+        return fixed
     if kind == D_PRODUCE:
         return _("choose what the {building} produces.", building=_(TILES[task[2]].name))
     if kind == D_OWNER:
@@ -89,18 +82,7 @@ def decision_text(state: CaylusRules) -> str:
     if kind == D_PEDDLER:
         return _n("buy a cube for {n} denier, or pass.", "buy a cube for {n} deniers, or pass.", task[3])
     if kind == D_BUILD:
-        if task[3] == EMPTY:
-            return (
-                _("build a wood building, or pass."),
-                _("build a stone building, or pass."),
-                _("build a prestige building, or pass."),
-            )[task[2]]
-        cube = cube_count(task[3], 1)
-        return (
-            _("build a wood building paying {cube} less, or pass.", cube=cube),
-            _("build a stone building paying {cube} less, or pass.", cube=cube),
-            _("build a prestige building paying {cube} less, or pass.", cube=cube),
-        )[task[2]]
+        return build_decision(task[2], None if task[3] == EMPTY else task[3])
     if kind == D_PAY:
         below = state._stack[-2][0] if len(state._stack) > 1 else -1
         if below == T_GAIN:
@@ -110,8 +92,6 @@ def decision_text(state: CaylusRules) -> str:
         return _("choose a cube to pay for the 'any cube' part of the building's cost.")
     if kind == D_RESIDENCE:
         return _("choose which of your residences the {building} replaces.", building=_(TILES[task[2]].name))
-    if kind == D_LAWYER:
-        return _("turn a neutral building or one of yours into a residence, or pass.")
     if kind == D_TRADE:
         return {
             Effect.BANK: _("use the bank, or pass."),
@@ -128,10 +108,53 @@ def decision_text(state: CaylusRules) -> str:
             "give a batch to the {section} (food + 2 different cubes), or stop.",
             section=_(SECTION_NAMES[section]),
         )
+    if kind == D_COLUMN:
+        return column_decision(task[2])
+    return take_decision()
+
+
+def fixed_decision(kind: int) -> str | None:
+    """The words of a decision that has no parameter (the gate, the guild, the provost...), else None."""
+    if kind == D_GATE:
+        return _("move your worker from the gate to a free space, or take it back.")
+    if kind == D_GUILD:
+        return _("the merchants' guild lets you move the provost up to 3 spaces for free.")
+    if kind == D_PROVOST:
+        return _("move the provost 1 to 3 spaces (1 denier a space), or pass.")
+    if kind == D_JOUST:
+        return _("pay 1 denier and 1 cloth at the joust field for a royal favour?")
+    if kind == D_INN:
+        return _("stay on the inn's right circle, or take your worker back?")
+    if kind == D_LAWYER:
+        return _("turn a neutral building or one of yours into a residence, or pass.")
     if kind == D_ROW:
         return _("choose a row of the royal favour table.")
-    if kind == D_COLUMN:
-        return _("choose which column of the {row} row to use.", row=_(FAVOUR_ROW_NAMES[task[2]]))
+    return None
+
+
+def build_decision(kind: int, less: int | None) -> str:
+    """Building a tile of ``kind`` (0 wood, 1 stone, 2 prestige), paying 1 cube ``less`` if given."""
+    if less is None:
+        return (
+            _("build a wood building, or pass."),
+            _("build a stone building, or pass."),
+            _("build a prestige building, or pass."),
+        )[kind]
+    cube = cube_count(less, 1)
+    return (
+        _("build a wood building paying {cube} less, or pass.", cube=cube),
+        _("build a stone building paying {cube} less, or pass.", cube=cube),
+        _("build a prestige building paying {cube} less, or pass.", cube=cube),
+    )[kind]
+
+
+def column_decision(row: int) -> str:
+    """Choosing the column of the royal favour table's ``row``."""
+    return _("choose which column of the {row} row to use.", row=_(FAVOUR_ROW_NAMES[row]))
+
+
+def take_decision() -> str:
+    """Choosing the cube a royal favour gives."""
     return _("choose a cube to take (royal favour).")
 
 
@@ -241,18 +264,18 @@ def describe(state: CaylusRules, action_id: int, voice: Voice) -> str:
                 _("Move the worker to {place}"), _("{actor} moves the worker to {place}"), place=place
             )
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
-        cost = state.placement_cost(seat, own)
+        price = state.placement_cost(seat, own)
         if v.own:
             return _n(
                 "Place a worker on {place} for {n} denier",
                 "Place a worker on {place} for {n} deniers",
-                cost,
+                price,
                 place=place,
             )
         return _n(
             "{actor} places a worker on {place} for {n} denier",
             "{actor} places a worker on {place} for {n} deniers",
-            cost,
+            price,
             actor=who,
             place=place,
         )
