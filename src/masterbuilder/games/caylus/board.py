@@ -293,7 +293,7 @@ def _pawn(
     ident_attr = f' id="{esc(ident)}"' if ident else ""
     return (
         f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
-        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(f"A worker of Seat {seat}")}</g>'
+        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(_("A worker of Seat {seat}", seat=seat))}</g>'
     )
 
 
@@ -1051,10 +1051,12 @@ class _Board:
             self.group(
                 "castle-workers",
                 "".join(inner),
-                "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
-                "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
-                "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
-                "houses it has given this turn.",
+                _(
+                    "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
+                    "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
+                    "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
+                    "houses it has given this turn."
+                ),
             )
         )
         for i, sec in enumerate(sections):
@@ -1282,7 +1284,8 @@ class _Board:
             (_("Workers at home"), MARGIN + 380, "start"),
             (_("Deniers"), MARGIN + 600, "middle"),
             *[(_capital(_(CUBE_NAMES[i])), MARGIN + 680 + i * 74, "middle") for i in range(5)],
-            ("PP", MARGIN + 1080, "middle"),
+            # i18n: prestige points, abbreviated (a header)
+            (_("PP"), MARGIN + 1080, "middle"),
         ]
         self.add(
             _rect(MARGIN, y, WIDTH - 2 * MARGIN, h, rx=10, fill="#e6dcc4", stroke="#6b5a40", stroke_width=1.5)

@@ -449,7 +449,8 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
     table.add_column("\n" + (_("Deniers") if wide else _("Den")), justify="right")
     for cube, style in enumerate(CUBE_STYLES):
         table.add_column(Text(f"\n{cube_letter(cube)}", style=style), justify="right")
-    table.add_column("\nPP", justify="right")
+    # i18n: prestige points, abbreviated (a header)
+    table.add_column("\n" + _("PP"), justify="right")
     if over:
         # i18n: a header of two lines: the PP of the end bonus
         table.add_column(_("End\nbonus"), justify="right")
