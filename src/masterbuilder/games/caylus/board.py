@@ -155,27 +155,33 @@ def favour_short(row: int, column: int) -> tuple[str, ...]:
     if row == 1:
         return (_n("{n} denier", "{n} deniers", FAVOUR_DENIERS[column - 1]),)
     if row == 2:
-        return (
-            (_("1 food"),),
-            # i18n: two lines of a cell of the royal favour table
-            (_("1 wood"), _("or 1 stone")),
-            (_("1 cloth"),),
-            # i18n: two lines of a cell of the royal favour table: give 1 cube and take 2 of your choice
-            (_("give 1 cube,"), _("take 2")),
-            (_("1 gold"),),
-        )[column - 1]
-    return (
-        # i18n: the first column of the buildings row of the royal favour table gives nothing
-        (_("nothing"),),
-        # i18n: two lines of a cell of the royal favour table: build a wood building paying 1 wood less
-        (_("wood building"), _("1 wood less")),
-        # i18n: two lines of a cell of the royal favour table: build a stone building paying 1 stone less
-        (_("stone building"), _("1 stone less")),
-        # i18n: two lines of a cell of the royal favour table: make a residence paying 1 cloth
-        (_("residence"), _("for 1 cloth")),
-        # i18n: two lines of a cell of the royal favour table: build a prestige building
-        (_("prestige"), _("building")),
-    )[column - 1]
+        cells = (
+            _("1 food"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break)
+            _("1 wood\nor 1 stone"),
+            _("1 cloth"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): give 1 cube
+            # and take 2 of your choice
+            _("give 1 cube,\ntake 2"),
+            _("1 gold"),
+        )
+    else:
+        cells = (
+            # i18n: the first column of the buildings row of the royal favour table gives nothing
+            _("nothing"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): build a wood
+            # building paying 1 wood less
+            _("wood building\n1 wood less"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): build a stone
+            # building paying 1 stone less
+            _("stone building\n1 stone less"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): make a
+            # residence paying 1 cloth
+            _("residence\nfor 1 cloth"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break)
+            _("prestige\nbuilding"),
+        )
+    return tuple(cells[column - 1].split("\n"))
 
 
 # i18n: the seven phases of a turn, short names on the board's header

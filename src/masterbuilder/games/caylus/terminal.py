@@ -439,14 +439,22 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
     # i18n: the headers of the players' table have two lines; a short one goes on the second
     table.add_column("\n" + _("Seat"), no_wrap=True)
     if turn:
-        # i18n: a header of two lines (the place in the turn order); the short form: 'Ord'
-        table.add_column(_("Turn\norder") if wide else "\n" + _("Ord"), justify="right")
-        # i18n: a header: the place in the passing order ('Passed'), short form 'Pass' (not the verb)
-        table.add_column("\n" + (_("Passed") if wide else _("Pass")), justify="right")
-        # i18n: a header of two lines (workers not yet placed); the short form: 'Home'
-        table.add_column(_("Workers\nat home") if wide else "\n" + _("Home"), justify="right")
-    # i18n: a header: the seat's deniers (money); the short form: 'Den'
-    table.add_column("\n" + (_("Deniers") if wide else _("Den")), justify="right")
+        # i18n: a header of two lines (the place in the turn order)
+        wide_order = _("Turn\norder")
+        # i18n: a header of two lines, short for 'Turn order': the first line stays empty
+        table.add_column(wide_order if wide else _("\nOrd"), justify="right")
+        # i18n: a header: the place in the passing order (not the verb)
+        wide_passed = "\n" + _("Passed")
+        # i18n: a header of two lines, short for 'Passed' (not the verb): the first line stays empty
+        table.add_column(wide_passed if wide else _("\nPass"), justify="right")
+        # i18n: a header of two lines (workers not yet placed)
+        wide_home = _("Workers\nat home")
+        # i18n: a header of two lines, short for 'Workers at home': the first line stays empty
+        table.add_column(wide_home if wide else _("\nHome"), justify="right")
+    # i18n: a header: the seat's deniers (money)
+    wide_deniers = "\n" + _("Deniers")
+    # i18n: a header of two lines, short for 'Deniers': the first line stays empty
+    table.add_column(wide_deniers if wide else _("\nDen"), justify="right")
     for cube, style in enumerate(CUBE_STYLES):
         table.add_column(Text(f"\n{cube_letter(cube)}", style=style), justify="right")
     # i18n: prestige points, abbreviated (a header)
