@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.caylus.actions import NUM_ACTIONS
 from masterbuilder.games.caylus.state import CaylusState
@@ -10,12 +11,14 @@ OPTIONS = {
     "edition": Option(
         1,
         choices=(1, 2),
-        doc="1: first edition (two Architects, no Jeweller); 2: second edition (adds the Jeweller).",
+        # i18n: the help of the game option 'edition' (1 or 2)
+        doc=N_("1: first edition (two Architects, no Jeweller); 2: second edition (adds the Jeweller)."),
     ),
     "favours": Option(
         "table",
         choices=("table", "simple"),
-        doc="table: the royal favour table; simple: the beginners' variant, each favour is 3 PP.",
+        # i18n: the help of the game option 'favours' ('table' or 'simple' are values, not translated)
+        doc=N_("table: the royal favour table; simple: the beginners' variant, each favour is 3 PP."),
     ),
 }
 
@@ -46,7 +49,8 @@ INFO = GameInfo(
     bots=(
         BotInfo(
             "heuristic",
-            "scores each decision in PP: castle batches, production, buildings, provost bribes",
+            # i18n: the description of the Caylus heuristic bot
+            N_("scores each decision in PP: castle batches, production, buildings, provost bribes"),
             "heuristic:make",
         ),
     ),

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -39,10 +40,28 @@ from masterbuilder.games.caylus.data import (
     Effect,
     Kind,
     Tile,
+    cube_count,
     cubes_text,
 )
-from masterbuilder.games.caylus.tasks import PHASE_NAMES
-from masterbuilder.games.caylus.text import _column_text
+from masterbuilder.games.caylus.tasks import (
+    D_GATE,
+    D_GUILD,
+    D_INN,
+    D_JOUST,
+    D_PROVOST,
+    D_ROW,
+    PHASE_NAMES,
+)
+from masterbuilder.games.caylus.text import (
+    _column_text,
+    build_decision,
+    column_decision,
+    fixed_decision,
+    take_decision,
+)
+
+_ = Text("caylus")
+_n = _.plural
 
 INK = "#2b2118"
 HIGHLIGHT = "#e67e22"  # the outline of a clickable element
@@ -61,12 +80,12 @@ KIND_FILL = {
     Kind.PRESTIGE: "#bfe0f1",
 }
 KIND_WORD = {
-    Kind.NEUTRAL: "neutral building",
-    Kind.FIXED: "building printed on the board",
-    Kind.WOOD: "wood building",
-    Kind.STONE: "stone building",
-    Kind.RESIDENCE: "residence",
-    Kind.PRESTIGE: "prestige building",
+    Kind.NEUTRAL: N_("neutral building"),
+    Kind.FIXED: N_("building printed on the board"),
+    Kind.WOOD: N_("wood building"),
+    Kind.STONE: N_("stone building"),
+    Kind.RESIDENCE: N_("residence"),
+    Kind.PRESTIGE: N_("prestige building"),
 }
 FAINT = "#7d705a"
 ROAD = "#cdb98f"
@@ -82,43 +101,118 @@ STYLE = f"""
 
 Run = str | tuple[str, int]  # text, ("c", cube) or ("d", deniers)
 SPECIAL_SLUGS = ("gate", "trading-post", "guild", "joust", "stables", "inn")
-# what a worker on each special building does in phase 3 (rules: Caylus, phase 3 a-f)
-SPECIAL_SHORT: tuple[list[Run], ...] = (
-    ["go to a free place"],
-    ["take", ("d", 3)],
-    ["provost ±1 to 3"],
-    [("d", 1), ("c", 3), "→ a favour"],
-    ["first in turn order"],
-    ["placing costs", ("d", 1)],
+
+
+def special_short(b: int) -> list[Run]:
+    """What a worker on special building ``b`` does in phase 3, drawn with coins and cubes (rules: Caylus,
+    phase 3 a-f)."""
+    # i18n: what a worker on a special building does, in a few words beside coins and cubes on the board
+    runs: tuple[list[Run], ...] = (
+        [_("go to a free place")],
+        # i18n: followed by a coin of 3 deniers
+        [_("take"), ("d", 3)],
+        [_("provost ±1 to 3")],
+        # i18n: after a coin of 1 denier and a cloth cube
+        [("d", 1), ("c", 3), _("→ a favour")],
+        [_("first in turn order")],
+        # i18n: followed by a coin of 1 denier
+        [_("placing costs"), ("d", 1)],
+    )
+    return runs[b]
+
+
+def special_rules(b: int) -> str:
+    """The rule of special building ``b``, for its tooltip."""
+    return (
+        _(
+            "Phase 3: the worker here moves for free to any free place (a building, the castle...), "
+            "or goes home."
+        ),
+        _("Phase 3: the worker here takes 3 deniers."),
+        _("Phase 3: the worker here may move the provost up to 3 spaces forward or back, for free."),
+        _("Phase 3: the worker here may pay 1 denier and 1 cloth for a royal favour."),
+        _(
+            "Phase 3: up to 3 workers, each of a different player; they become first in the turn order, "
+            "in the order they came. Not used with 2 players."
+        ),
+        _(
+            "Phase 3: the worker on the left circle moves to the right circle and drives out the one there. "
+            "While a worker stays on the right circle, its owner pays only 1 denier to place a worker; "
+            "it may stay turn after turn or go home."
+        ),
+    )[b]
+
+
+def favour_row_title(row: int) -> str:
+    # i18n: the rows of the royal favour table, as the titles of its lines
+    return (_("Prestige"), _("Deniers"), _("Resources"), _("Buildings"))[row]
+
+
+def favour_short(row: int, column: int) -> tuple[str, ...]:
+    """What a cell of the royal favour table gives, in one or two short lines."""
+    if row == 0:
+        return (_("{pp} PP", pp=FAVOUR_PP[column - 1]),)
+    if row == 1:
+        return (_n("{n} denier", "{n} deniers", FAVOUR_DENIERS[column - 1]),)
+    if row == 2:
+        cells = (
+            _("1 food"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break)
+            _("1 wood\nor 1 stone"),
+            _("1 cloth"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): give 1 cube
+            # and take 2 of your choice
+            _("give 1 cube,\ntake 2"),
+            _("1 gold"),
+        )
+    else:
+        cells = (
+            # i18n: the first column of the buildings row of the royal favour table gives nothing
+            _("nothing"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): build a wood
+            # building paying 1 wood less
+            _("wood building\n1 wood less"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): build a stone
+            # building paying 1 stone less
+            _("stone building\n1 stone less"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break): make a
+            # residence paying 1 cloth
+            _("residence\nfor 1 cloth"),
+            # i18n: a cell of the royal favour table, in two short lines (keep the line break)
+            _("prestige\nbuilding"),
+        )
+    return tuple(cells[column - 1].split("\n"))
+
+
+# i18n: the seven phases of a turn, short names on the board's header
+PHASE_SHORT = (
+    "",
+    N_("income"),
+    N_("workers"),
+    N_("specials"),
+    N_("provost"),
+    N_("activation"),
+    N_("castle"),
+    N_("end of turn"),
 )
-SPECIAL_RULES = (
-    "Phase 3: the worker here moves for free to any free place (a building, the castle...), or goes home.",
-    "Phase 3: the worker here takes 3 deniers.",
-    "Phase 3: the worker here may move the provost up to 3 spaces forward or back, for free.",
-    "Phase 3: the worker here may pay 1 denier and 1 cloth for a royal favour.",
-    "Phase 3: up to 3 workers, each of a different player; they become first in the turn order, in the "
-    "order they came. Not used with 2 players.",
-    "Phase 3: the worker on the left circle moves to the right circle and drives out the one there. While "
-    "a worker stays on the right circle, its owner pays only 1 denier to place a worker; it may stay "
-    "turn after turn or go home.",
-)
-FAVOUR_ROW_TITLES = ("Prestige", "Deniers", "Resources", "Buildings")
-FAVOUR_SHORT: tuple[tuple[tuple[str, ...], ...], ...] = (
-    tuple((f"{pp} PP",) for pp in FAVOUR_PP),
-    tuple((f"{d} deniers",) for d in FAVOUR_DENIERS),
-    (("1 food",), ("1 wood", "or 1 stone"), ("1 cloth",), ("give 1 cube,", "take 2"), ("1 gold",)),
-    (
-        ("nothing",),
-        ("wood building", "1 wood less"),
-        ("stone building", "1 stone less"),
-        ("residence", "for 1 cloth"),
-        ("prestige", "building"),
-    ),
-)
-PHASE_SHORT = ("", "income", "workers", "specials", "provost", "activation", "castle", "end of turn")
-_COLUMN_PROMPT = re.compile(r"column of the (\w+) row")
-_SEAT_PREFIX = re.compile(r"^Seat (\d+): ")
-_BUILDING_PROMPT = re.compile(r"build a (wood|stone) building")
+
+
+def _decision_in(prompt: str) -> str:
+    """The decision of a prompt ('Seat 2: place a worker ...'), without its seat."""
+    before, _mark, after = _("Seat {seat}: {decision}").partition("{decision}")
+    head, _mark, tail = before.partition("{seat}")
+    if prompt.startswith(head) and prompt.endswith(after):
+        rest = prompt[len(head) : len(prompt) - len(after)] if after else prompt[len(head) :]
+        digits = len(rest) - len(rest.lstrip("0123456789"))
+        if digits and rest[digits:].startswith(tail):
+            return rest[digits + len(tail) :]
+    return prompt
+
+
+def _building_prompt(prompt: str) -> bool:
+    """Whether the prompt asks to build a wood or stone building (on the next lot)."""
+    return any(build_decision(kind, less) in prompt for kind in (0, 1) for less in (None, 0, 1, 2, 3, 4))
+
 
 # ---- layout ------------------------------------------------------------------------------------------------
 MARGIN = 16
@@ -205,7 +299,7 @@ def _pawn(
     ident_attr = f' id="{esc(ident)}"' if ident else ""
     return (
         f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
-        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(f"A worker of Seat {seat}")}</g>'
+        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(_("A worker of Seat {seat}", seat=seat))}</g>'
     )
 
 
@@ -273,11 +367,11 @@ def _cubes(bundle: Sequence[int], compact: bool = False) -> list[Run]:
 
 # ---- what tiles do -----------------------------------------------------------------------------------------
 def short_name(tile: Tile) -> str:
-    """The name without what its colour already says: 'Farm (food)', 'Quarry', 'Peddler'."""
+    """The name without what its colour already says: 'Farm (food)', 'Quarry', 'Peddler' (translated)."""
     name = tile.name
     for part in (" (wood)", " (stone)", " (fixed)", "wood, "):
         name = name.replace(part, "")
-    return name
+    return _(name)
 
 
 def effect_runs(tile: Tile) -> list[Run]:
@@ -287,88 +381,163 @@ def effect_runs(tile: Tile) -> list[Run]:
         out: list[Run] = []
         for i, bundle in enumerate(tile.produces):
             if i:
-                out.append("or")
+                # i18n: between two drawn productions of a building: cubes 'or' cubes
+                out.append(_("or"))
             out.extend(_cubes(bundle))
         return out
     if e is Effect.MARKET:
-        return ["sell a cube", ("d", tile.price)]
+        # i18n: a market's effect, followed by a coin with the price
+        return [_("sell a cube"), ("d", tile.price)]
     if e is Effect.PEDDLER:
-        most = len(tile.buy_prices)
-        return [f"buy {'1' if most == 1 else '1-2'} at", ("d", tile.buy_prices[0])]
+        # i18n: a peddler's effect, followed by a coin with the price of a cube
+        buy = _("buy 1 at") if len(tile.buy_prices) == 1 else _("buy 1-2 at")
+        return [buy, ("d", tile.buy_prices[0])]
     if e is Effect.NONE:
-        income: list[Run] = ["+", ("d", tile.income), "a turn"] if tile.income else []
-        return [f"{tile.pp} PP", *income]
+        # i18n: a building's income: '+' a coin 'a turn'
+        income: list[Run] = ["+", ("d", tile.income), _("a turn")] if tile.income else []
+        return [_("{pp} PP", pp=tile.pp), *income]
     gold: Run = ("c", 4)
     cloth: Run = ("c", 3)
     table: dict[Effect, list[Run]] = {
-        Effect.CARPENTER: ["build wood"],
-        Effect.MASON: ["build stone"],
-        Effect.ARCHITECT: ["build prestige"],
-        Effect.LAWYER: [cloth, ("d", 1), "→ residence"],
+        # i18n: what a worker on the building does, in a few words
+        Effect.CARPENTER: [_("build wood")],
+        Effect.MASON: [_("build stone")],
+        Effect.ARCHITECT: [_("build prestige")],
+        # i18n: after a cloth cube and a coin of 1 denier: the lawyer's work
+        Effect.LAWYER: [cloth, ("d", 1), _("→ residence")],
         Effect.BANK: [("d", 2), "→", gold, "/", ("d", 5), "→", gold, gold],
-        Effect.ALCHEMIST: ["2 cubes→", gold, "/", "4→", gold, gold],
-        Effect.CHURCH: [("d", 2), "→3", "/", ("d", 4), "→5 PP"],
-        Effect.TAILOR: ["2", cloth, "→4", "/", "3", cloth, "→6 PP"],
-        Effect.JEWELLER: [gold, "→5", "/", gold, gold, "→9 PP"],
+        # i18n: the alchemist: 2 cubes for a gold cube (drawn after it)
+        Effect.ALCHEMIST: [_("2 cubes→"), gold, "/", "4→", gold, gold],
+        Effect.CHURCH: [("d", 2), "→3", "/", ("d", 4), _("→{pp} PP", pp=5)],
+        Effect.TAILOR: ["2", cloth, "→4", "/", "3", cloth, _("→{pp} PP", pp=6)],
+        Effect.JEWELLER: [gold, "→5", "/", gold, gold, _("→{pp} PP", pp=9)],
     }
     return table[e]
 
 
 def tile_rules(tile: Tile) -> str:
     """A tile's rule text, from its row in the tile table."""
-    parts = [f"{tile.name}: {KIND_WORD[tile.kind]}."]
+    # i18n: a tile's tooltip starts with its name and kind: 'Farm: neutral building.'
+    parts = [_("{building}: {kind}.", building=_(tile.name), kind=_(KIND_WORD[tile.kind]))]
     if tile.buildable:
-        favours = f" and {tile.favours} royal favour{'s' if tile.favours > 1 else ''}" if tile.favours else ""
-        where = "on one of your residences" if tile.kind is Kind.PRESTIGE else "on the first free lot"
-        parts.append(f"Built {where} for {cubes_text(tile.cost, tile.cost_any)}: {tile.pp} PP{favours}.")
+        cost = cubes_text(tile.cost, tile.cost_any)
+        fields = {"cost": cost, "pp": tile.pp}
+        if tile.kind is Kind.PRESTIGE and tile.favours:
+            parts.append(
+                _n(
+                    "Built on one of your residences for {cost}: {pp} PP and {n} royal favour.",
+                    "Built on one of your residences for {cost}: {pp} PP and {n} royal favours.",
+                    tile.favours,
+                    **fields,
+                )
+            )
+        elif tile.kind is Kind.PRESTIGE:
+            parts.append(_("Built on one of your residences for {cost}: {pp} PP.", **fields))
+        elif tile.favours:
+            parts.append(
+                _n(
+                    "Built on the first free lot for {cost}: {pp} PP and {n} royal favour.",
+                    "Built on the first free lot for {cost}: {pp} PP and {n} royal favours.",
+                    tile.favours,
+                    **fields,
+                )
+            )
+        else:
+            parts.append(_("Built on the first free lot for {cost}: {pp} PP.", **fields))
     e = tile.effect
     if e is Effect.PRODUCE:
-        parts.append("A worker here takes " + " or ".join(cubes_text(b) for b in tile.produces) + ".")
+        if len(tile.produces) == 1:
+            parts.append(_("A worker here takes {cubes}.", cubes=cubes_text(tile.produces[0])))
+        else:
+            parts.append(
+                _(
+                    "A worker here takes {cubes} or {other}.",
+                    cubes=cubes_text(tile.produces[0]),
+                    other=cubes_text(tile.produces[1]),
+                )
+            )
         if tile.owner_bonus:
-            bonus = " or ".join(f"1 {CUBE_NAMES[c]}" for c in tile.owner_bonus)
-            parts.append(f"When another player's worker uses it, the owner takes {bonus}.")
+            parts.append(
+                _(
+                    "When another player's worker uses it, the owner takes {cube} or {other}.",
+                    cube=cube_count(tile.owner_bonus[0], 1),
+                    other=cube_count(tile.owner_bonus[1], 1),
+                )
+            )
     elif e is Effect.MARKET:
-        parts.append(f"A worker here may sell 1 cube for {tile.price} deniers.")
+        parts.append(
+            _n(
+                "A worker here may sell 1 cube for {n} denier.",
+                "A worker here may sell 1 cube for {n} deniers.",
+                tile.price,
+            )
+        )
     elif e is Effect.PEDDLER:
         most = len(tile.buy_prices)
         each = tile.buy_prices[0]
-        parts.append(
-            f"A worker here may buy up to {most} cube{'s' if most > 1 else ''} (not gold) "
-            f"for {each} denier{'s' if each > 1 else ''} each."
-        )
+        if most == 1:
+            parts.append(
+                _n(
+                    "A worker here may buy up to 1 cube (not gold) for {n} denier each.",
+                    "A worker here may buy up to 1 cube (not gold) for {n} deniers each.",
+                    each,
+                )
+            )
+        else:
+            parts.append(
+                _n(
+                    "A worker here may buy up to {most} cubes (not gold) for {n} denier each.",
+                    "A worker here may buy up to {most} cubes (not gold) for {n} deniers each.",
+                    each,
+                    most=most,
+                )
+            )
     elif e is Effect.CARPENTER:
-        parts.append("A worker here may build a wood building.")
+        parts.append(_("A worker here may build a wood building."))
     elif e is Effect.MASON:
-        parts.append("A worker here may build a stone building.")
+        parts.append(_("A worker here may build a stone building."))
     elif e is Effect.ARCHITECT:
-        parts.append("A worker here may build a prestige building on one of their residences.")
+        parts.append(_("A worker here may build a prestige building on one of their residences."))
     elif e is Effect.LAWYER:
         parts.append(
-            "A worker here may pay 1 cloth and 1 denier to turn a neutral building or one of their own "
-            "wood or stone buildings into a residence."
+            _(
+                "A worker here may pay 1 cloth and 1 denier to turn a neutral building or one of their own "
+                "wood or stone buildings into a residence."
+            )
         )
     elif e is Effect.BANK:
-        parts.append("A worker here may pay 2 deniers for 1 gold, or 5 deniers for 2 gold.")
+        parts.append(_("A worker here may pay 2 deniers for 1 gold, or 5 deniers for 2 gold."))
     elif e is Effect.ALCHEMIST:
-        parts.append("A worker here may pay 2 cubes for 1 gold, or 4 cubes for 2 gold.")
+        parts.append(_("A worker here may pay 2 cubes for 1 gold, or 4 cubes for 2 gold."))
     elif e is Effect.CHURCH:
-        parts.append("A worker here may pay 2 deniers for 3 PP, or 4 deniers for 5 PP.")
+        parts.append(_("A worker here may pay 2 deniers for 3 PP, or 4 deniers for 5 PP."))
     elif e is Effect.TAILOR:
-        parts.append("A worker here may pay 2 cloth for 4 PP, or 3 cloth for 6 PP.")
+        parts.append(_("A worker here may pay 2 cloth for 4 PP, or 3 cloth for 6 PP."))
     elif e is Effect.JEWELLER:
-        parts.append("A worker here may pay 1 gold for 5 PP, or 2 gold for 9 PP.")
+        parts.append(_("A worker here may pay 1 gold for 5 PP, or 2 gold for 9 PP."))
     if tile.income:
-        parts.append(f"Its owner takes {tile.income} denier{'s' if tile.income > 1 else ''} in phase 1.")
+        parts.append(
+            _n(
+                "Its owner takes {n} denier in phase 1.",
+                "Its owner takes {n} deniers in phase 1.",
+                tile.income,
+            )
+        )
     if e is Effect.NONE and not tile.income:
-        parts.append("It takes no worker.")
+        parts.append(_("It takes no worker."))
     return " ".join(parts)
 
 
 # ---- which element each action belongs to ------------------------------------------------------------------
+def _special_title(b: int) -> str:
+    # i18n: a special building's tooltip: its name, then its rule
+    return _("{building}. {rules}", building=_(SPECIAL_NAMES[b]), rules=special_rules(b))
+
+
 def _favour_row_in(prompt: str) -> int | None:
-    m = _COLUMN_PROMPT.search(prompt)
-    if m and m.group(1) in FAVOUR_ROW_NAMES:
-        return FAVOUR_ROW_NAMES.index(m.group(1))
+    for row in range(len(FAVOUR_ROW_NAMES)):
+        if column_decision(row) in prompt:
+            return row
     return None
 
 
@@ -462,12 +631,12 @@ class _Board:
         self.add(
             f'<rect x="0" y="0" width="{WIDTH}" height="{HEADER_H}" fill="#3b2f22"/>',
             _text(MARGIN, 36, "Caylus", 26, cls="b", fill="#f5e6c4"),
-            _text(MARGIN + 96, 36, f"turn {v['turn']}", 20, fill="#f5e6c4"),
+            _text(MARGIN + 96, 36, _("turn {turn}", turn=v["turn"]), 20, fill="#f5e6c4"),
         )
         x = 190.0
         for p in range(1, 8):
             here = p == phase and not over
-            name = PHASE_NAMES[p] if here else PHASE_SHORT[p]
+            name = _(PHASE_NAMES[p]) if here else _(PHASE_SHORT[p])
             w = 30 + len(name) * (9.2 if here else 8.2)
             fill = "#f5c542" if here else "#5a4a37"
             colour = INK if here else "#e8dcc0"
@@ -477,19 +646,23 @@ class _Board:
                 + "/>"
                 + _text(x + w / 2, 33, f"{p} {name}", 16, "middle", "b" if here else "", fill=colour)
             )
-            title = f"Phase {p} of 7: {PHASE_NAMES[p]}" + (" (now)" if here else "")
+            if here:
+                title = _("Phase {phase} of 7: {name} (now)", phase=p, name=_(PHASE_NAMES[p]))
+            else:
+                title = _("Phase {phase} of 7: {name}", phase=p, name=_(PHASE_NAMES[p]))
             self.add(self.group(f"phase-{p}", inner, title))
             x += w + 6
         # the decision at hand, in the colour of the seat who takes it
         current = self.current
         if over:
             winners = list(v.get("winners", []))
-            who = ", ".join(f"Seat {w}" for w in winners)
-            line = (
-                f"Game over · {'winner' if len(winners) == 1 else 'shared win'}: {who}"
-                if winners
-                else "Game over"
-            )
+            who = ", ".join(_("Seat {seat}", seat=w) for w in winners)
+            if len(winners) == 1:
+                line = _("Game over · winner: {seats}", seats=who)
+            elif winners:
+                line = _("Game over · shared win: {seats}", seats=who)
+            else:
+                line = _("Game over")
             one = len(winners) == 1
             colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
             self.add(
@@ -497,10 +670,11 @@ class _Board:
                 _text(WIDTH / 2, 78, line, 18, "middle", "b", fill=ON_SEAT[winners[0] % 5] if one else INK),
             )
             return
-        prompt = _SEAT_PREFIX.sub("", self.prompt)
+        prompt = _decision_in(self.prompt)
         if current is not None:
             colour = SEAT_COLOURS[current % 5]
-            who = "You" if current == self.seat else f"Seat {current}"
+            # i18n: the board's header: who takes the decision at hand
+            who = _("You") if current == self.seat else _("Seat {seat}", seat=current)
             self.add(
                 '<g id="board-decision">'
                 + _rect(
@@ -542,12 +716,12 @@ class _Board:
                 self.info(
                     f"special-{SPECIAL_SLUGS[b]}",
                     [
-                        _text(x + w / 2, y + 24, SPECIAL_NAMES[b], 17, "middle", "b"),
-                        _text(x + w / 2, y + 48, "not with 2 players", 15, "middle", "faint")
+                        _text(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, "middle", "b"),
+                        _text(x + w / 2, y + 48, _("not with 2 players"), 15, "middle", "faint")
                         if unused
-                        else _runs(x + w / 2, y + 48, SPECIAL_SHORT[b], 16, w - 8),
+                        else _runs(x + w / 2, y + 48, special_short(b), 16, w - 8),
                     ],
-                    f"{SPECIAL_NAMES[b]}. {SPECIAL_RULES[b]}",
+                    _special_title(b),
                 ),
             ]
             spots: list[tuple[str, str, int | None]] = []  # (spot id, label, seat)
@@ -562,6 +736,8 @@ class _Board:
             else:
                 spots.append(("spot-inn-left", "left", inn.get("left")))
                 spots.append(("spot-inn-right", "right", inn.get("right")))
+            # i18n: the inn's two circles, under them on the board
+            spot_labels = {"left": _("left"), "right": _("right")}
             span = 46.0
             x0 = x + w / 2 - (len(spots) - 1) * span / 2
             for k, (spot, label, who) in enumerate(spots):
@@ -570,26 +746,24 @@ class _Board:
                     _circle(cx, cy, 17, id=spot, fill="#fffaf0", stroke="#a08a66", stroke_dasharray="4 3")
                 )
                 if label:
-                    inner.append(_text(cx, y + SPECIAL_H - 3, label, 14, "middle", "faint"))
+                    inner.append(
+                        _text(cx, y + SPECIAL_H - 3, spot_labels.get(label, label), 14, "middle", "faint")
+                    )
                 if who is not None and not unused:
                     where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
                     ring = ""
                     if b == 0 and limbo is not None and who == limbo:
                         ring = _circle(cx, cy, 19, fill="none", stroke=self.now_colour, stroke_width=3)
                     inner.append(_pawn(cx, cy, who, f"worker-p{who}-{where}", extra=ring))
-            self.add(
-                self.group(
-                    f"special-{SPECIAL_SLUGS[b]}", "".join(inner), f"{SPECIAL_NAMES[b]}. {SPECIAL_RULES[b]}"
-                )
-            )
+            self.add(self.group(f"special-{SPECIAL_SLUGS[b]}", "".join(inner), _special_title(b)))
         # the bridge: who has passed, in order (rules: Caylus, phase 2 a — the first to pass takes 1 denier)
         x = MARGIN + 10.0 + 6 * (w + gap)
         bw = WIDTH - MARGIN - x
         passed = list(v["passing_order"])
         inner = [
             _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
-            _text(x + bw / 2, y + 24, "Bridge", 17, "middle", "b"),
-            _text(x + bw / 2, y + 47, "passed, in order", 15, "middle", "faint"),
+            _text(x + bw / 2, y + 24, _("Bridge"), 17, "middle", "b"),
+            _text(x + bw / 2, y + 47, _("passed, in order"), 15, "middle", "faint"),
         ]
         span = min(34.0, (bw - 24) / max(n, 1))
         r = min(13.0, span / 2 - 2)
@@ -602,7 +776,8 @@ class _Board:
                 inner.append(
                     _el(
                         "circle",
-                        _title(f"Seat {s} passed {_ordinal(k + 1)}"),
+                        # i18n: {place} is '1st', '2nd'...
+                        _title(_("Seat {seat} passed {place}", seat=s, place=_ordinal(k + 1))),
                         id=f"passed-p{s}",
                         cx=cx,
                         cy=y + 82,
@@ -618,16 +793,22 @@ class _Board:
             self.group(
                 "bridge",
                 "".join(inner),
-                "The bridge: players who have passed, in order. The first to pass takes 1 denier; after "
-                "that, placing a worker costs 1 denier more for each player on the bridge (3 deniers with "
-                "2 players). In phase 4 they may move the provost in this order.",
+                _(
+                    "The bridge: players who have passed, in order. The first to pass takes 1 denier; after "
+                    "that, placing a worker costs 1 denier more for each player on the bridge "
+                    "(3 deniers with 2 players). In phase 4 they may move the provost in this order."
+                ),
             )
         )
 
+    def _provost_decision(self) -> bool:
+        """Whether the decision at hand moves the provost (the guild's or phase 4's)."""
+        return any(str(fixed_decision(kind)) in self.prompt for kind in (D_GUILD, D_PROVOST))
+
     def _acting_special(self) -> int | None:
-        prompt = self.prompt.lower()
-        for b, name in enumerate(SPECIAL_NAMES):
-            if re.search(rf"\b{re.escape(name.lower())}\b", prompt):
+        """The special building whose decision is at hand (the gate, the guild, the joust field, the inn)."""
+        for b, kind in ((0, D_GATE), (2, D_GUILD), (3, D_JOUST), (5, D_INN)):
+            if str(fixed_decision(kind)) in self.prompt:
                 return b
         return None
 
@@ -663,12 +844,16 @@ class _Board:
         provost, bailiff = int(v["provost"]), int(v["bailiff"])
         phase = int(v["phase"])
         self.add(
-            _text(MARGIN, ROAD_Y - 14, "The road", 19, cls="b"),
+            _text(MARGIN, ROAD_Y - 14, _("The road"), 19, cls="b"),
             _text(
                 MARGIN + 96,
                 ROAD_Y - 14,
-                f"Provost on {provost}: in phase 5 the buildings on spaces 1-{provost} act, the others "
-                f"do not. Bailiff on {bailiff}.",
+                _(
+                    "Provost on {provost}: in phase 5 the buildings on spaces 1-{provost} act, the others "
+                    "do not. Bailiff on {bailiff}.",
+                    provost=provost,
+                    bailiff=bailiff,
+                ),
                 15,
             ),
         )
@@ -690,17 +875,17 @@ class _Board:
                 sp["space"] for sp in v["road"] if sp["worker"] is not None and sp["space"] <= provost
             ]
             acting = occupied[0] if occupied else None
-        marks = {m: SECTION_NAMES[i] for i, m in enumerate(SECTION_MARK)}
+        marks = {m: _(SECTION_NAMES[i]) for i, m in enumerate(SECTION_MARK)}
         for sp in v["road"]:
             self.add(self.space(sp, provost, next_lot, transforms, acting, marks))
         # the bailiff and the provost below their spaces; where the provost may go, a ghost of it
         for ident, space, dx, letter, fill, title in (
-            ("bailiff", bailiff, -24, "B", "#5b2c6f", f"The bailiff, on space {bailiff}"),
-            ("provost", provost, 24, "P", "#1b2631", f"The provost, on space {provost}"),
+            ("bailiff", bailiff, -24, "B", "#5b2c6f", _("The bailiff, on space {space}", space=bailiff)),
+            ("provost", provost, 24, "P", "#1b2631", _("The provost, on space {space}", space=provost)),
         ):
             x, y = self.space_xy(space)
             cx, cy = x + TILE_W / 2 + dx, y + TILE_H + 20
-            moving = ident == "provost" and (phase == 4 or "provost" in self.prompt)
+            moving = ident == "provost" and (phase == 4 or self._provost_decision())
             self.add(
                 f'<g id="{ident}">{_title(title)}'
                 + _circle(
@@ -751,7 +936,7 @@ class _Board:
         out: list[str] = []
         if tile is None:
             # while a wood or stone building is being chosen, the lot it will go on is outlined
-            building = n == next_lot and bool(_BUILDING_PROMPT.search(self.prompt))
+            building = n == next_lot and _building_prompt(self.prompt)
             out.append(
                 _rect(
                     x,
@@ -766,9 +951,11 @@ class _Board:
                     stroke_dasharray="6 4",
                 )
             )
-            label = "next lot" if n == next_lot else "empty lot"
+            label = _("next lot") if n == next_lot else _("empty lot")
             out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "b" if building else "faint"))
-            title = f"Space {n}: an empty lot. New buildings go on the first empty lot of the road."
+            title = _(
+                "Space {space}: an empty lot. New buildings go on the first empty lot of the road.", space=n
+            )
         else:
             out.append(
                 _rect(
@@ -783,7 +970,8 @@ class _Board:
                     stroke_width=4 if n == acting else 1.5,
                 )
             )
-            title = f"Space {n}: {tile_rules(tile)}"
+            # i18n: a road space's tooltip: its number, then the rules of its building
+            title = _("Space {space}: {rules}", space=n, rules=tile_rules(tile))
             name = _text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b")
             effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
             out.append(self.info(f"road-{n}", [name, effect], title))
@@ -796,14 +984,16 @@ class _Board:
         out.append(_text(x + 16, y + 21, n, 14, "middle", "b"))
         if owner is not None:
             out.append(_house(x + TILE_W - 16, y + 17, owner, f"owner-road-{n}", 20))
-            title += f" Owned by Seat {owner}."
+            title += " " + _("Owned by Seat {seat}.", seat=owner)
         # a ribbon along the top: a lawyer's pending residence, else the space that scores a castle section
         pending = transforms.get(str(n))
         if n in marks:
-            title += f" The bailiff reaching this space scores the {marks[n]}."
+            title += " " + _("The bailiff reaching this space scores the {section}.", section=marks[n])
         if pending is not None:
-            title += f" A lawyer turns it into a residence of Seat {pending} once its worker has acted."
-            ribbon, fill, colour = "→ residence", KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
+            title += " " + _(
+                "A lawyer turns it into a residence of Seat {seat} once its worker has acted.", seat=pending
+            )
+            ribbon, fill, colour = _("→ residence"), KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
         elif n in marks:
             ribbon, fill, colour = f"⚑ {marks[n]}", "#7b241c", "#ffffff"
         else:
@@ -832,14 +1022,14 @@ class _Board:
         self.add(
             f'<rect x="{x}" y="{y}" width="{CASTLE_W}" height="{h}" rx="10" fill="#e6dcc4" stroke="#6b5a40" '
             f'stroke-width="{4 if phase == 6 else 1.5}"/>',
-            _text(x + 12, y + 28, "Castle", 19, cls="b"),
+            _text(x + 12, y + 28, _("Castle"), 19, cls="b"),
         )
         # the castle's worker row: place a worker there (rules: Caylus, phase 6 — in the order they came)
         workers: list[int] = list(v["castle_workers"])
         n = len(self.players)
         inner = [
             _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
-            _text(x + 102, y + 30, "workers, in order:", 15, cls="faint"),
+            _text(x + 102, y + 30, _("workers, in order:"), 15, cls="faint"),
         ]
         for k in range(n):
             cx = x + 250 + k * 50
@@ -867,10 +1057,12 @@ class _Board:
             self.group(
                 "castle-workers",
                 "".join(inner),
-                "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
-                "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
-                "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
-                "houses it has given this turn.",
+                _(
+                    "Phase 6: in the order they came, each worker in the castle may give batches (1 food + 2 "
+                    "other different cubes) for houses in the section being built, or lose 2 PP if it gives "
+                    "none. The one who gives the most houses takes a royal favour. Beside each worker: the "
+                    "houses it has given this turn."
+                ),
             )
         )
         for i, sec in enumerate(sections):
@@ -890,20 +1082,21 @@ class _Board:
                     stroke=self.now_colour if here and phase == 6 else "#a08a66",
                     stroke_width=3 if here else 1,
                 ),
-                _text(x + 18, sy + 24, sec["section"], 17, cls="b"),
+                _text(x + 18, sy + 24, _(sec["section"]), 17, cls="b"),
                 _text(x + 110, sy + 24, f"{filled}/{sec['size']}", 16),
                 _text(
                     x + 18,
                     sy + 46,
-                    f"{SECTION_PP[i]} PP a house · ⚑ {SECTION_MARK[i]}",
+                    _("{pp} PP a house · ⚑ {space}", pp=SECTION_PP[i], space=SECTION_MARK[i]),
                     15,
                 ),
                 _text(
                     x + 18,
                     sy + 65,
-                    "scored"
+                    # i18n: a castle section already scored
+                    _("scored")
                     if sec["scored"]
-                    else ("being built" if here else f"no house −{SECTION_PENALTY[i]} PP"),
+                    else (_("being built") if here else _("no house −{pp} PP", pp=SECTION_PENALTY[i])),
                     15,
                     cls="b" if here or sec["scored"] else "faint",
                 ),
@@ -912,7 +1105,7 @@ class _Board:
             # house's id is its slot: a new house appears, the others do not slide)
             k = 0
             for s, count in enumerate(houses):
-                for _ in range(count):
+                for _house_n in range(count):
                     hx, hy = x + 214 + (k % 7) * 38, sy + 20 + (k // 7) * 34
                     inner.append(_house(hx + 10, hy, s, f"house-{i}-{k + 1}", 22))
                     k += 1
@@ -924,16 +1117,23 @@ class _Board:
                     )
                 )
             steps = ", ".join(
-                f"{houses_n} houses: {fav} favour{'s' if fav > 1 else ''}"
+                # i18n: how many houses in a castle section give how many favours ('3 houses: 2 favours')
+                _n("{houses} houses: {n} favour", "{houses} houses: {n} favours", fav, houses=houses_n)
                 for houses_n, fav in enumerate(SECTION_FAVOURS[i])
                 if fav and fav != SECTION_FAVOURS[i][houses_n - 1]
             )
-            title = (
-                f"The {sec['section']}: {sec['size']} houses, {SECTION_PP[i]} PP each. Scored when the "
-                f"bailiff reaches space {SECTION_MARK[i]} or when it is full: a player with no house here "
-                f"loses {SECTION_PENALTY[i]} PP; {steps}. Houses: "
-                + ", ".join(f"Seat {s} {c}" for s, c in enumerate(houses))
-                + "."
+            title = _(
+                "The {section}: {size} houses, {pp} PP each. Scored when the bailiff reaches space {space} "
+                "or when it is full: a player with no house here loses {penalty} PP; {steps}. "
+                "Houses: {houses}.",
+                section=_(sec["section"]),
+                size=sec["size"],
+                pp=SECTION_PP[i],
+                space=SECTION_MARK[i],
+                penalty=SECTION_PENALTY[i],
+                steps=steps,
+                # i18n: a seat and its houses in a castle section: 'Seat 1 3'
+                houses=", ".join(_("Seat {seat} {houses}", seat=s, houses=c) for s, c in enumerate(houses)),
             )
             self.add(self.group(f"castle-{sec['section'].lower()}", "".join(inner), title))
 
@@ -946,7 +1146,9 @@ class _Board:
         head_w = 112
         cell_w = (w - head_w - 8) / 5
         cell_h = 58
-        deciding = bool(re.search(r"royal favour|column of the", self.prompt))
+        favour_decisions = [str(fixed_decision(D_JOUST)), str(fixed_decision(D_ROW)), take_decision()]
+        favour_decisions += [column_decision(row) for row in range(len(FAVOUR_ROW_NAMES))]
+        deciding = any(text in self.prompt for text in favour_decisions)
         h = LOWER_H
         self.add(
             _rect(
@@ -959,22 +1161,26 @@ class _Board:
                 stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
-            _text(x + 12, y + 28, "Royal favours", 19, cls="b"),
+            _text(x + 12, y + 28, _("Royal favours"), 19, cls="b"),
         )
         for c in range(1, 6):
             cx = x + head_w + (c - 1) * cell_w + cell_w / 2
             closed = c > open_cols
-            label = f"{c}" + (" closed" if closed else "")
+            # i18n: a column of the royal favour table not open yet: '5 closed'
+            label = _("{column} closed", column=c) if closed else f"{c}"
+            if closed:
+                title = _(
+                    "Column {column}: closed (columns 3-4 open after the Dungeon is scored, "
+                    "5 after the Walls)",
+                    column=c,
+                )
+            else:
+                title = _("Column {column}: open", column=c)
             self.add(
                 self.group(
                     f"favour-col-{c}",
                     _text(cx, y + 30, label, 16, "middle", "faint" if closed else "b"),
-                    f"Column {c}: "
-                    + (
-                        "closed (columns 3-4 open after the Dungeon is scored, 5 after the Walls)"
-                        if closed
-                        else "open"
-                    ),
+                    title,
                 )
             )
         markers: dict[tuple[int, int], list[int]] = {}
@@ -988,7 +1194,7 @@ class _Board:
                 _rect(
                     x + 6, ry, head_w - 8, cell_h - 4, rx=5, class_="hit", fill="#f7f0de", stroke="#a08a66"
                 ),
-                _text(x + 14, ry + 21, FAVOUR_ROW_TITLES[r], 16, cls="b"),
+                _text(x + 14, ry + 21, favour_row_title(r), 16, cls="b"),
             ]
             for k, s in enumerate(waiting):
                 inner.append(self._marker(x + 20 + k * 18, ry + 40, s, r))
@@ -996,9 +1202,17 @@ class _Board:
                 self.group(
                     f"favour-row-{r}",
                     "".join(inner),
-                    f"The {FAVOUR_ROW_NAMES[r]} row: a favour moves your marker one column right (if open), "
-                    "then you take what that column gives"
-                    + (" or any column to its left." if r >= 2 else "."),
+                    _(
+                        "The {row} row: a favour moves your marker one column right (if open), then you take "
+                        "what that column gives or any column to its left.",
+                        row=_(FAVOUR_ROW_NAMES[r]),
+                    )
+                    if r >= 2
+                    else _(
+                        "The {row} row: a favour moves your marker one column right (if open), then you take "
+                        "what that column gives.",
+                        row=_(FAVOUR_ROW_NAMES[r]),
+                    ),
                 )
             )
             for c in range(1, 6):
@@ -1016,7 +1230,7 @@ class _Board:
                         stroke="#a08a66",
                     ),
                 ]
-                lines = FAVOUR_SHORT[r][c - 1]
+                lines = favour_short(r, c)
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
                     inner.append(_text(cx0 + cell_w / 2, ty, line, 15, "middle", "faint" if closed else ""))
@@ -1027,8 +1241,19 @@ class _Board:
                     self.group(
                         f"favour-{r}-{c}",
                         "".join(inner),
-                        f"{FAVOUR_ROW_TITLES[r]} row, column {c}: {_column_text(r, c)}"
-                        + (" (closed)" if closed else ""),
+                        _(
+                            "{row} row, column {column}: {effect} (closed)",
+                            row=favour_row_title(r),
+                            column=c,
+                            effect=_column_text(r, c),
+                        )
+                        if closed
+                        else _(
+                            "{row} row, column {column}: {effect}",
+                            row=favour_row_title(r),
+                            column=c,
+                            effect=_column_text(r, c),
+                        ),
                     )
                 )
 
@@ -1036,7 +1261,7 @@ class _Board:
     def _marker(cx: float, cy: float, seat: int, row: int) -> str:
         return _el(
             "circle",
-            _title(f"Seat {seat}'s marker"),
+            _title(_("Seat {seat}'s marker", seat=seat)),
             id=f"favour-p{seat}-{row}",
             cx=cx,
             cy=cy,
@@ -1057,13 +1282,16 @@ class _Board:
         n = len(self.players)
         h = 40 + n * row_h + 8
         cols = [
-            ("Player", MARGIN + 14, "start"),
-            ("Order", MARGIN + 232, "middle"),
-            ("Passed", MARGIN + 302, "middle"),
-            ("Workers at home", MARGIN + 380, "start"),
-            ("Deniers", MARGIN + 600, "middle"),
-            *[(CUBE_NAMES[i].capitalize(), MARGIN + 680 + i * 74, "middle") for i in range(5)],
-            ("PP", MARGIN + 1080, "middle"),
+            # i18n: the headers of the players' table on the board
+            (_("Player"), MARGIN + 14, "start"),
+            (_("Order"), MARGIN + 232, "middle"),
+            # i18n: a header: the place in the passing order (not the verb)
+            (_("Passed"), MARGIN + 302, "middle"),
+            (_("Workers at home"), MARGIN + 380, "start"),
+            (_("Deniers"), MARGIN + 600, "middle"),
+            *[(_capital(_(CUBE_NAMES[i])), MARGIN + 680 + i * 74, "middle") for i in range(5)],
+            # i18n: prestige points, abbreviated (a header)
+            (_("PP"), MARGIN + 1080, "middle"),
         ]
         self.add(
             _rect(MARGIN, y, WIDTH - 2 * MARGIN, h, rx=10, fill="#e6dcc4", stroke="#6b5a40", stroke_width=1.5)
@@ -1094,8 +1322,9 @@ class _Board:
                 _text(
                     MARGIN + 26,
                     mid + 6,
-                    f"{'▶ ' if now else ''}Seat {s}{' (you)' if me else ''}"
-                    + (" ★ winner" if over and s in v.get("winners", []) else ""),
+                    ("▶ " if now else "")
+                    + (_("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s))
+                    + (" ★ " + _("winner") if over and s in v.get("winners", []) else ""),
                     17,
                     cls="b",
                     fill=SEAT_INK[s % 5],
@@ -1111,7 +1340,8 @@ class _Board:
             for j in range(home):
                 inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, f"worker-p{s}-home-{j}", 0.9))
             if not home:
-                inner.append(_text(MARGIN + 380, mid + 6, "none", 15, cls="faint"))
+                # i18n: no worker at home
+                inner.append(_text(MARGIN + 380, mid + 6, _("none"), 15, cls="faint"))
             inner.append(_text(MARGIN + 600, mid + 6, p["deniers"], 18, "middle", "b"))
             for i, name in enumerate(CUBE_NAMES):
                 count = int(p["cubes"][name])
@@ -1125,14 +1355,28 @@ class _Board:
                         "b" if count else "faint",
                     )
                 )
-            pp = f"{p['prestige']}" + (f" (+{p['final_bonus']} end)" if over and p.get("final_bonus") else "")
+            if over and p.get("final_bonus"):
+                # i18n: a player's PP after the game, with the end bonus they include: '52 (+4 end)'
+                pp = _("{pp} (+{bonus} end)", pp=p["prestige"], bonus=p["final_bonus"])
+            else:
+                pp = f"{p['prestige']}"
             inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
-            cubes = ", ".join(f"{p['cubes'][c]} {c}" for c in CUBE_NAMES)
-            title = (
-                f"Seat {s}: {p['deniers']} deniers; {cubes}; {p['prestige']} PP; {home} workers at home; "
-                f"favour markers: "
-                + ", ".join(f"{r} {p['favours'][r] or '-'}" for r in FAVOUR_ROW_NAMES)
-                + "."
+            cubes = ", ".join(cube_count(i, int(p["cubes"][c])) for i, c in enumerate(CUBE_NAMES))
+            # i18n: a row's marker on the royal favour table: 'prestige 2' ('-': not moved yet)
+            markers = ", ".join(
+                _("{row} {column}", row=_(r), column=p["favours"][r] or "-") for r in FAVOUR_ROW_NAMES
+            )
+            title = _n(
+                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "favour markers: {markers}.",
+                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "favour markers: {markers}.",
+                home,
+                seat=s,
+                deniers=p["deniers"],
+                cubes=cubes,
+                pp=p["prestige"],
+                markers=markers,
             )
             self.add(self.group(f"player-{s}", "".join(inner), title))
         return y + h
@@ -1144,16 +1388,16 @@ class _Board:
         y += 16
         card_w, card_h, gap = 122.0, 78, 7.0
         for kind, label in (
-            (Kind.WOOD, "Wood buildings"),
-            (Kind.STONE, "Stone buildings"),
-            (Kind.PRESTIGE, "Prestige buildings"),
+            (Kind.WOOD, _("Wood buildings")),
+            (Kind.STONE, _("Stone buildings")),
+            (Kind.PRESTIGE, _("Prestige buildings")),
         ):
             tiles = [t for t in TILES if t.kind is kind]
             self.add(_text(MARGIN, y + 18, label, 17, cls="b"))
             hint = {
-                Kind.WOOD: "built by a carpenter: cost → prestige",
-                Kind.STONE: "built by the mason: cost → prestige",
-                Kind.PRESTIGE: "built by an architect on one of your residences: cost → prestige",
+                Kind.WOOD: _("built by a carpenter: cost → prestige"),
+                Kind.STONE: _("built by the mason: cost → prestige"),
+                Kind.PRESTIGE: _("built by an architect on one of your residences: cost → prestige"),
             }[kind]
             self.add(_text(MARGIN + 168, y + 18, hint, 16, cls="faint"))
             y += 26
@@ -1184,20 +1428,24 @@ class _Board:
                     "middle",
                     "b" if left else "faint",
                 )
-                title = tile_rules(t) + ("" if left else " Built: none left to build.")
+                title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
                 lines = [name]
                 if left:
+                    # i18n: a building's cost on its card: this many cubes of any kind, after the drawn cubes
                     cost: list[Run] = _cubes(t.cost, compact=True) + (
-                        [f"+{t.cost_any} any"] if t.cost_any else []
+                        [_n("+{n} any", "+{n} any", t.cost_any)] if t.cost_any else []
                     )
-                    favours = f" + {t.favours} fav." if t.favours else ""
-                    income = f" + {t.income}d/turn" if t.income else ""
+                    # i18n: what building the tile gives, on its card: PP, royal favours, income
+                    gain = _("{pp} PP", pp=t.pp)
+                    if t.favours:
+                        gain = _("{gain} + {n} fav.", gain=gain, n=t.favours)
+                    if t.income:
+                        gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
                     lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(
-                        _text(x + card_w / 2, y + 69, f"{t.pp} PP{favours}{income}", 15, "middle", "b")
-                    )
+                    lines.append(_text(x + card_w / 2, y + 69, gain, 15, "middle", "b"))
                 else:
-                    lines.append(_text(x + card_w / 2, y + 52, "built", 15, "middle", "faint"))
+                    # i18n: a tile of which none is left: all were built
+                    lines.append(_text(x + card_w / 2, y + 52, _("built"), 15, "middle", "faint"))
                 inner.append(self.info(f"supply-{t.key}", lines, title))
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
@@ -1209,7 +1457,14 @@ def _built(view: Mapping[str, Any]) -> set[str]:
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
+    """'1st', '2nd' ... (a place in the turn order or the passing order: 1 to 5)."""
+    # i18n: places in the turn order and the passing order
+    ordinals = (_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"))
+    return ordinals[n - 1] if 1 <= n <= len(ordinals) else str(n)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:

@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from masterbuilder.core.i18n import N_, Text
+
+_ = Text("caylus")
+_n = _.plural
+
 
 class Cube(IntEnum):
     FOOD = 0
@@ -18,7 +23,8 @@ class Cube(IntEnum):
     GOLD = 4
 
 
-CUBE_NAMES = ("food", "wood", "stone", "cloth", "gold")
+# i18n: the five kinds of cubes (resources), as nouns: a heading, or 'Take 1 {cube}'
+CUBE_NAMES = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
 CUBE_LETTERS = "FWSCG"
 Cubes = tuple[int, int, int, int, int]
 NO_CUBES: Cubes = (0, 0, 0, 0, 0)
@@ -28,11 +34,27 @@ def cubes(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: in
     return (food, wood, stone, cloth, gold)
 
 
+def cube_count(cube: int, n: int) -> str:
+    """'1 food', '2 stone', in the current language."""
+    if cube == Cube.FOOD:
+        return _n("{n} food", "{n} food", n)
+    if cube == Cube.WOOD:
+        return _n("{n} wood", "{n} wood", n)
+    if cube == Cube.STONE:
+        return _n("{n} stone", "{n} stone", n)
+    if cube == Cube.CLOTH:
+        return _n("{n} cloth", "{n} cloth", n)
+    return _n("{n} gold", "{n} gold", n)
+
+
 def cubes_text(c: Cubes, any_cubes: int = 0) -> str:
-    parts = [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(c) if n]
+    """'2 stone + 1 gold', '1 wood + 1 any', 'nothing', in the current language."""
+    parts = [cube_count(i, n) for i, n in enumerate(c) if n]
     if any_cubes:
-        parts.append(f"{any_cubes} any")
-    return " + ".join(parts) or "nothing"
+        # i18n: a building's cost: this many cubes of any kind ('1 wood + 1 any')
+        parts.append(_n("{n} any", "{n} any", any_cubes))
+    # i18n: a cost or a gain of no cubes at all
+    return " + ".join(parts) or _("nothing")
 
 
 def main_cube(bundle: Cubes) -> int:
@@ -96,60 +118,61 @@ class Tile:
 
 _F, _W, _S, _C, _G = Cube.FOOD, Cube.WOOD, Cube.STONE, Cube.CLOTH, Cube.GOLD
 
+# i18n: the names of the building tiles (a parenthesis tells two tiles of one name apart)
 # (key, name, kind, effect, keyword fields). Reference sections 4.1–4.7, in that order.
 _TABLE: tuple[tuple[str, str, Kind, Effect, dict[str, object]], ...] = (
     # 4.1 neutral tiles, shuffled onto road spaces 1-6
-    ("n_farm", "Farm", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(cloth=1))}),
-    ("n_forest", "Forest", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(wood=1))}),
-    ("n_sawmill", "Sawmill", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(wood=1),)}),
-    ("n_quarry", "Quarry", Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(stone=1),)}),
-    ("n_market", "Marketplace", Kind.NEUTRAL, Effect.MARKET, {"price": 4}),
-    ("n_carpenter", "Carpenter", Kind.NEUTRAL, Effect.CARPENTER, {}),
+    ("n_farm", N_("Farm"), Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(cloth=1))}),
+    ("n_forest", N_("Forest"), Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(food=1), cubes(wood=1))}),
+    ("n_sawmill", N_("Sawmill"), Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(wood=1),)}),
+    ("n_quarry", N_("Quarry"), Kind.NEUTRAL, Effect.PRODUCE, {"produces": (cubes(stone=1),)}),
+    ("n_market", N_("Marketplace"), Kind.NEUTRAL, Effect.MARKET, {"price": 4}),
+    ("n_carpenter", N_("Carpenter"), Kind.NEUTRAL, Effect.CARPENTER, {}),
     # 4.2 fixed buildings printed on the board (spaces 7, 8, 16)
-    ("f_peddler", "Peddler (fixed)", Kind.FIXED, Effect.PEDDLER, {"buy_prices": (2,)}),
-    ("f_carpenter", "Carpenter (fixed)", Kind.FIXED, Effect.CARPENTER, {}),
-    ("gold_mine", "Gold Mine", Kind.FIXED, Effect.PRODUCE, {"produces": (cubes(gold=1),)}),
+    ("f_peddler", N_("Peddler (fixed)"), Kind.FIXED, Effect.PEDDLER, {"buy_prices": (2,)}),
+    ("f_carpenter", N_("Carpenter (fixed)"), Kind.FIXED, Effect.CARPENTER, {}),
+    ("gold_mine", N_("Gold Mine"), Kind.FIXED, Effect.PRODUCE, {"produces": (cubes(gold=1),)}),
     # 4.3 wood buildings (built by a carpenter)
-    ("w_farm_food", "Farm (wood, food)", Kind.WOOD, Effect.PRODUCE,
+    ("w_farm_food", N_("Farm (wood, food)"), Kind.WOOD, Effect.PRODUCE,
      {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(food=2), cubes(cloth=1))}),
-    ("w_farm_cloth", "Farm (wood, cloth)", Kind.WOOD, Effect.PRODUCE,
+    ("w_farm_cloth", N_("Farm (wood, cloth)"), Kind.WOOD, Effect.PRODUCE,
      {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(cloth=2), cubes(food=1))}),
-    ("w_quarry", "Quarry (wood)", Kind.WOOD, Effect.PRODUCE,
+    ("w_quarry", N_("Quarry (wood)"), Kind.WOOD, Effect.PRODUCE,
      {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(stone=2),)}),
-    ("w_sawmill", "Sawmill (wood)", Kind.WOOD, Effect.PRODUCE,
+    ("w_sawmill", N_("Sawmill (wood)"), Kind.WOOD, Effect.PRODUCE,
      {"cost": cubes(food=1, wood=1), "pp": 2, "produces": (cubes(wood=2),)}),
-    ("w_market", "Marketplace (wood)", Kind.WOOD, Effect.MARKET,
+    ("w_market", N_("Marketplace (wood)"), Kind.WOOD, Effect.MARKET,
      {"cost": cubes(wood=1), "cost_any": 1, "pp": 4, "price": 6}),
-    ("w_peddler", "Peddler (wood)", Kind.WOOD, Effect.PEDDLER,
+    ("w_peddler", N_("Peddler (wood)"), Kind.WOOD, Effect.PEDDLER,
      {"cost": cubes(wood=1), "cost_any": 1, "pp": 4, "buy_prices": (1, 2)}),
-    ("mason", "Mason", Kind.WOOD, Effect.MASON, {"cost": cubes(food=1, wood=1), "pp": 4}),
-    ("lawyer", "Lawyer", Kind.WOOD, Effect.LAWYER, {"cost": cubes(wood=1, cloth=1), "pp": 4}),
+    ("mason", N_("Mason"), Kind.WOOD, Effect.MASON, {"cost": cubes(food=1, wood=1), "pp": 4}),
+    ("lawyer", N_("Lawyer"), Kind.WOOD, Effect.LAWYER, {"cost": cubes(wood=1, cloth=1), "pp": 4}),
     # 4.4 stone buildings (built by a mason)
-    ("s_farm", "Farm (stone)", Kind.STONE, Effect.PRODUCE,
+    ("s_farm", N_("Farm (stone)"), Kind.STONE, Effect.PRODUCE,
      {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(food=2, cloth=1),), "owner_bonus": (_F, _C)}),
-    ("park", "Park", Kind.STONE, Effect.PRODUCE,
+    ("park", N_("Park"), Kind.STONE, Effect.PRODUCE,
      {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(food=1, wood=2),), "owner_bonus": (_W, _F)}),
-    ("workshop", "Workshop", Kind.STONE, Effect.PRODUCE,
+    ("workshop", N_("Workshop"), Kind.STONE, Effect.PRODUCE,
      {"cost": cubes(food=1, stone=1), "pp": 3, "produces": (cubes(stone=2, cloth=1),), "owner_bonus": (_S, _C)}),
-    ("bank", "Bank", Kind.STONE, Effect.BANK, {"cost": cubes(wood=1, stone=1), "pp": 6}),
-    ("alchemist", "Alchemist", Kind.STONE, Effect.ALCHEMIST, {"cost": cubes(food=1, stone=1), "pp": 6}),
-    ("tailor", "Tailor", Kind.STONE, Effect.TAILOR, {"cost": cubes(wood=1, stone=1), "pp": 6}),
-    ("church", "Church", Kind.STONE, Effect.CHURCH, {"cost": cubes(stone=1, cloth=1), "pp": 3, "favours": 1}),
-    ("architect", "Architect", Kind.STONE, Effect.ARCHITECT,
+    ("bank", N_("Bank"), Kind.STONE, Effect.BANK, {"cost": cubes(wood=1, stone=1), "pp": 6}),
+    ("alchemist", N_("Alchemist"), Kind.STONE, Effect.ALCHEMIST, {"cost": cubes(food=1, stone=1), "pp": 6}),
+    ("tailor", N_("Tailor"), Kind.STONE, Effect.TAILOR, {"cost": cubes(wood=1, stone=1), "pp": 6}),
+    ("church", N_("Church"), Kind.STONE, Effect.CHURCH, {"cost": cubes(stone=1, cloth=1), "pp": 3, "favours": 1}),
+    ("architect", N_("Architect"), Kind.STONE, Effect.ARCHITECT,
      {"cost": cubes(food=1, stone=1), "pp": 6, "copies": 2}),
-    ("jeweller", "Jeweller", Kind.STONE, Effect.JEWELLER, {"cost": cubes(stone=1, cloth=1), "pp": 6}),
+    ("jeweller", N_("Jeweller"), Kind.STONE, Effect.JEWELLER, {"cost": cubes(stone=1, cloth=1), "pp": 6}),
     # 4.6 residence (made by a lawyer)
-    ("residence", "Residence", Kind.RESIDENCE, Effect.NONE, {"pp": 2, "income": 1}),
+    ("residence", N_("Residence"), Kind.RESIDENCE, Effect.NONE, {"pp": 2, "income": 1}),
     # 4.7 prestige buildings (built by an architect on one of your residences)
-    ("statue", "Statue", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=2, gold=1), "pp": 7, "favours": 1}),
-    ("theater", "Theater", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=2), "pp": 14, "favours": 1}),
-    ("college", "College", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 14, "favours": 1}),
-    ("monument", "Monument", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=4, gold=2), "pp": 14, "favours": 2}),
-    ("granary", "Granary", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(food=3, gold=1), "pp": 10}),
-    ("weaver", "Weaver", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(cloth=3, gold=1), "pp": 12}),
-    ("library", "Library", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=1), "pp": 10, "income": 1}),
-    ("hotel", "Hotel", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 16, "income": 2}),
-    ("cathedral", "Cathedral", Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=5, gold=3), "pp": 25}),
+    ("statue", N_("Statue"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=2, gold=1), "pp": 7, "favours": 1}),
+    ("theater", N_("Theater"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=2), "pp": 14, "favours": 1}),
+    ("college", N_("College"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 14, "favours": 1}),
+    ("monument", N_("Monument"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=4, gold=2), "pp": 14, "favours": 2}),
+    ("granary", N_("Granary"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(food=3, gold=1), "pp": 10}),
+    ("weaver", N_("Weaver"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(cloth=3, gold=1), "pp": 12}),
+    ("library", N_("Library"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(wood=3, gold=1), "pp": 10, "income": 1}),
+    ("hotel", N_("Hotel"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=3, gold=2), "pp": 16, "income": 2}),
+    ("cathedral", N_("Cathedral"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=5, gold=3), "pp": 25}),
 )  # fmt: skip
 
 TILES: tuple[Tile, ...] = tuple(
@@ -181,7 +204,15 @@ class Special(IntEnum):
     INN = 5
 
 
-SPECIAL_NAMES = ("Gate", "Trading post", "Merchants' guild", "Joust field", "Stables", "Inn")
+# i18n: the six special buildings before the bridge
+SPECIAL_NAMES = (
+    N_("Gate"),
+    N_("Trading post"),
+    N_("Merchants' guild"),
+    N_("Joust field"),
+    N_("Stables"),
+    N_("Inn"),
+)
 
 
 class Section(IntEnum):
@@ -190,7 +221,8 @@ class Section(IntEnum):
     TOWERS = 2
 
 
-SECTION_NAMES = ("Dungeon", "Walls", "Towers")
+# i18n: the three sections of the castle
+SECTION_NAMES = (N_("Dungeon"), N_("Walls"), N_("Towers"))
 SECTION_SIZE = (6, 10, 14)
 SECTION_PP = (5, 4, 3)  # per batch
 SECTION_MARK = (12, 18, 24)  # the bailiff reaching or passing it triggers the scoring
@@ -212,7 +244,8 @@ class FavourRow(IntEnum):
     BUILDING = 3
 
 
-FAVOUR_ROW_NAMES = ("prestige", "deniers", "resources", "buildings")
+# i18n: the four rows of the royal favour table ('the {row} row')
+FAVOUR_ROW_NAMES = (N_("prestige"), N_("deniers"), N_("resources"), N_("buildings"))
 FAVOUR_PP = (1, 2, 3, 4, 5)
 FAVOUR_DENIERS = (3, 4, 5, 6, 7)
 # columns (1-based) open: 2 at the start, 4 after the dungeon scoring, 5 after the walls scoring

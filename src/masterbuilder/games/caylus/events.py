@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from masterbuilder.core.i18n import Text, join
 from masterbuilder.core.state import State
 from masterbuilder.core.voice import seat_name
 from masterbuilder.games.caylus import actions as A
@@ -24,7 +25,10 @@ from masterbuilder.games.caylus.data import CUBE_NAMES, SECTION_NAMES, TILES
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_JOUST, D_PLACE, D_PRODUCE
 from masterbuilder.games.caylus.terminal import short_name
-from masterbuilder.ui.events import amount, and_list, signed
+from masterbuilder.ui.events import signed
+
+_ = Text("caylus")
+_n = _.plural
 
 # a purse: deniers, the five cubes, prestige points
 UNITS = ("deniers", *CUBE_NAMES, "PP")
@@ -37,9 +41,31 @@ def _purse(player: dict[str, Any]) -> Purse:
     return [player["deniers"], *(player["cubes"][c] for c in CUBE_NAMES), player["prestige"]]
 
 
+def amount_text(index: int, n: int) -> str:
+    """A change of UNITS[index]: '+3 deniers', '+1 denier', '−2 PP', '+1 food'."""
+    sign = signed(n)
+    if index == DENIERS:
+        return _n("{signed} denier", "{signed} deniers", abs(n), signed=sign)
+    if index == PP:
+        # i18n: prestige points won or lost: '+2 PP', '−1 PP'
+        return _("{signed} PP", signed=sign)
+    return (
+        _n("{signed} food", "{signed} food", abs(n), signed=sign),
+        _n("{signed} wood", "{signed} wood", abs(n), signed=sign),
+        _n("{signed} stone", "{signed} stone", abs(n), signed=sign),
+        _n("{signed} cloth", "{signed} cloth", abs(n), signed=sign),
+        _n("{signed} gold", "{signed} gold", abs(n), signed=sign),
+    )[index - 1]
+
+
 def purse_text(change: Purse) -> str:
     """'+1 food, +2 stone', '−2 PP'; empty for no change."""
-    return ", ".join(amount(n, unit) for n, unit in zip(change, UNITS, strict=True) if n)
+    return ", ".join(amount_text(i, n) for i, n in enumerate(change) if n)
+
+
+def _item(seat: str, change: str) -> str:
+    # i18n: one seat in a list of what seats gained or lost: 'seat 1 +2 deniers'
+    return _("{seat} {change}", seat=seat, change=change)
 
 
 def purse_change(event: Event) -> tuple[int, Purse] | None:
@@ -106,11 +132,15 @@ class _Feed:
         tile = self.before.tile_at(space)
         if tile is None:
             tile = self.after.tile_at(space)
-        return short_name(TILES[tile]) if tile is not None else f"space {space}"
+        # i18n: a road space named instead of its building (none is there): 'seat 1 from the space 5'
+        return short_name(TILES[tile]) if tile is not None else _("space {space}", space=space)
 
     def favours_text(self, count: int, pp: int) -> str:
-        text = f"+{count} favour" + ("s" if count != 1 else "")
-        return text + (f" ({pp} PP)" if self.simple else "")
+        if self.simple:
+            # i18n: royal favours gained, in the simplified variant worth 3 PP each
+            return _n("+{n} favour ({pp} PP)", "+{n} favours ({pp} PP)", count, pp=pp)
+        # i18n: royal favours gained
+        return _n("+{n} favour", "+{n} favours", count)
 
     # ---- the events -------------------------------------------------------------------------------
     def add(self, event: Event) -> None:
@@ -124,7 +154,7 @@ class _Feed:
         if decision == D_PLACE and action == A.PASS:
             self.group("pass", first=None)["items"].append(who)
         elif decision == D_JOUST and action == A.PASS:
-            self.line(f"Joust field: {self.seat(who)} cannot pay 1 denier + 1 cloth, goes home")
+            self.line(_("Joust field: {seat} cannot pay 1 denier + 1 cloth, goes home", seat=self.seat(who)))
 
     def on_first_pass(self, who: int, deniers: int) -> None:
         if self.forced_by(who, D_PLACE) and self.groups and self.groups[-1][0] == "pass":
@@ -132,48 +162,93 @@ class _Feed:
 
     def on_turn(self, number: int, order: list[int]) -> None:
         self.turn, self.order = number, list(order)
-        places = f" · {self.seat(order[0])} places first" if len(order) == 2 else ""
-        self.groups.append(("income", {"items": [], "turn": number, "suffix": places}))
+        first = self.seat(order[0]) if len(order) == 2 else None
+        self.groups.append(("income", {"items": [], "turn": number, "first": first}))
 
     def on_income(self, who: int, deniers: int) -> None:
-        items = self.group("income", turn=self.turn, suffix="")["items"]
-        items.append(f"{self.seat(who)} {amount(deniers, 'deniers') if not items else signed(deniers)}")
+        items = self.group("income", turn=self.turn, first=None)["items"]
+        items.append(_item(self.seat(who), amount_text(DENIERS, deniers) if not items else signed(deniers)))
 
     def on_trading_post(self, who: int, deniers: int) -> None:
-        self.line(f"Trading post: {self.seat(who)} {amount(deniers, 'deniers')}")
+        self.line(
+            _n(
+                "Trading post: {seat} {signed} denier",
+                "Trading post: {seat} {signed} deniers",
+                abs(deniers),
+                seat=self.seat(who),
+                signed=signed(deniers),
+            )
+        )
 
     def on_stables(self, order: list[int]) -> None:
-        words = "new turn order" if list(order) != self.order else "the turn order stays"
-        self.line(f"Stables: {words} {', '.join(self.seat(s) for s in order)}")
+        seats = ", ".join(self.seat(s) for s in order)
+        if list(order) != self.order:
+            self.line(_("Stables: new turn order {seats}", seats=seats))
+        else:
+            self.line(_("Stables: the turn order stays {seats}", seats=seats))
         self.order = list(order)
 
     def on_inn(self, moved: int, evicted: int) -> None:
-        line = f"Inn: {self.seat(moved)} moves to the right circle (places for 1 denier next turn)"
         if evicted >= 0:
-            line += f"; {self.seat(evicted)}'s worker there goes home"
-        self.line(line)
+            self.line(
+                _(
+                    "Inn: {seat} moves to the right circle (places for 1 denier next turn); "
+                    "{other}'s worker there goes home",
+                    seat=self.seat(moved),
+                    other=self.seat(evicted),
+                )
+            )
+        else:
+            self.line(
+                _(
+                    "Inn: {seat} moves to the right circle (places for 1 denier next turn)",
+                    seat=self.seat(moved),
+                )
+            )
 
     def on_owner_pp(self, owner: int, space: int, pp: int) -> None:
-        self.line(f"{self.seat(owner)} {amount(pp, 'PP')} as the owner of the {self.tile_name(space)}")
+        self.line(
+            _(
+                "{seat} {signed} PP as the owner of the {building}",
+                seat=self.seat(owner),
+                signed=signed(pp),
+                building=self.tile_name(space),
+            )
+        )
 
     def on_produce(self, who: int, tile: int, *bundle: int) -> None:
         if self.forced_by(who, D_PRODUCE):
             gain = purse_text([0, *bundle, 0])
-            self.group("buildings")["items"].append(f"{self.seat(who)} {gain} ({short_name(TILES[tile])})")
+            # i18n: what a building gave a seat: 'seat 1 +1 food (Farm)'
+            item = _(
+                "{seat} {gain} ({building})", seat=self.seat(who), gain=gain, building=short_name(TILES[tile])
+            )
+            self.group("buildings")["items"].append(item)
 
     def on_transform(self, who: int, space: int, tile: int, pp: int) -> None:
         self.line(
-            f"Lawyer: the {short_name(TILES[tile])} on space {space} becomes {self.seat(who)}'s residence "
-            f"(+{pp} PP)"
+            _(
+                "Lawyer: the {building} on space {space} becomes {seat}'s residence (+{pp} PP)",
+                building=short_name(TILES[tile]),
+                space=space,
+                seat=self.seat(who),
+                pp=pp,
+            )
         )
 
     def on_home_unused(self, who: int, space: int, provost: int) -> None:
         group = self.group("beyond", provost=provost)
-        group["items"].append(f"{self.seat(who)} from the {self.tile_name(space)}")
+        # i18n: a worker going home without acting: 'seat 1 from the Farm'
+        group["items"].append(
+            _("{seat} from the {building}", seat=self.seat(who), building=self.tile_name(space))
+        )
 
     def on_castle_penalty(self, who: int, lost: int) -> None:
         if self.forced_by(who, D_CASTLE):
-            text = f"{self.seat(who)} loses {lost} PP" if lost else f"{self.seat(who)} has no PP to lose"
+            if lost:
+                text = _("{seat} loses {pp} PP", seat=self.seat(who), pp=lost)
+            else:
+                text = _("{seat} has no PP to lose", seat=self.seat(who))
             self.group("castle")["items"].append(text)
 
     def on_best_builder(self, who: int, houses: int) -> None:
@@ -204,15 +279,17 @@ class _Feed:
             data["gains"][who] = (favours, "")
         else:
             data["losses"].append(
-                f"{self.seat(who)} {amount(pp, 'PP')}" if pp else f"{self.seat(who)} (has no PP)"
+                _item(self.seat(who), amount_text(PP, pp))
+                if pp
+                else _("{seat} (has no PP)", seat=self.seat(who))
             )
 
     def on_favour_columns_open(self, columns: int) -> None:
         if not self.simple:
-            self.line(f"Royal favours: columns 1–{columns} are open now")
+            self.line(_("Royal favours: columns 1–{columns} are open now", columns=columns))
 
     def on_end_bonus(self, who: int, pp: int) -> None:
-        self.group("over")["items"].append(f"{self.seat(who)} +{pp} PP")
+        self.group("over")["items"].append(_("{seat} +{pp} PP", seat=self.seat(who), pp=pp))
 
     # ---- the lines --------------------------------------------------------------------------------
     def render(self, key: str, data: dict[str, Any]) -> str | None:
@@ -221,46 +298,91 @@ class _Feed:
             text: str = data["text"]
             return text
         if key == "pass":
-            who = and_list([self.seat(s) for s in items])
-            line = f"{who} cannot place a worker" + (" and passes" if len(items) == 1 else " and pass")
+            who = join([self.seat(s) for s in items])
             if data["first"] is not None:
-                line += f" ({self.seat(data['first'])} first: +1 denier)"
-            return line
+                return _n(
+                    "{seats} cannot place a worker and passes ({first} first: +1 denier)",
+                    "{seats} cannot place a worker and pass ({first} first: +1 denier)",
+                    len(items),
+                    seats=who,
+                    first=self.seat(data["first"]),
+                )
+            return _n(
+                "{seats} cannot place a worker and passes",
+                "{seats} cannot place a worker and pass",
+                len(items),
+                seats=who,
+            )
         if key == "income":
-            return f"Turn {data['turn']} · income: {', '.join(items)}{data['suffix']}"
+            if data["first"] is not None:
+                return _(
+                    "Turn {turn} · income: {items} · {seat} places first",
+                    turn=data["turn"],
+                    items=", ".join(items),
+                    seat=data["first"],
+                )
+            return _("Turn {turn} · income: {items}", turn=data["turn"], items=", ".join(items))
         if key == "buildings":
-            return "Buildings: " + ", ".join(items)
+            return _("Buildings: {items}", items=", ".join(items))
         if key == "beyond":
-            return f"Beyond the provost ({data['provost']}), home without acting: " + ", ".join(items)
+            return _(
+                "Beyond the provost ({provost}), home without acting: {items}",
+                provost=data["provost"],
+                items=", ".join(items),
+            )
         if key == "castle":
-            return "Castle, no batch: " + ", ".join(items)
+            return _("Castle, no batch: {items}", items=", ".join(items))
         if key == "best":
-            houses = f"{data['houses']} house" + ("s" if data["houses"] != 1 else "")
             favours = data["favours"] or self.favours_text(1, 0)
-            return f"Castle: {self.seat(data['seat'])} best builder ({houses}): {favours}"
+            return _n(
+                "Castle: {seat} best builder ({n} house): {favours}",
+                "Castle: {seat} best builder ({n} houses): {favours}",
+                data["houses"],
+                seat=self.seat(data["seat"]),
+                favours=favours,
+            )
         if key == "bailiff":
             old, new, provost = data["old"], data["new"], data["p"]
-            where = "back to" if provost > new else "moves up to" if provost < new else "stays at"
-            moved = f"bailiff moves to {new} ({signed(new - old)})"
-            return f"End of turn {data['turn']} · {moved}; provost {where} {new}"
+            fields = {"turn": data["turn"], "new": new, "change": signed(new - old)}
+            if provost > new:
+                return _(
+                    "End of turn {turn} · bailiff moves to {new} ({change}); provost back to {new}", **fields
+                )
+            if provost < new:
+                return _(
+                    "End of turn {turn} · bailiff moves to {new} ({change}); provost moves up to {new}",
+                    **fields,
+                )
+            return _(
+                "End of turn {turn} · bailiff moves to {new} ({change}); provost stays at {new}", **fields
+            )
         if key == "scored":
-            gains = [
-                f"{self.seat(s)} {text or self.favours_text(count, 0)}"
+            gains = ", ".join(
+                _item(self.seat(s), text or self.favours_text(count, 0))
                 for s, (count, text) in data["gains"].items()
-            ]
-            parts = [", ".join(gains)] if gains else []
-            if data["losses"]:
-                parts.append("no house: " + ", ".join(data["losses"]))
-            result = " · ".join(parts) or "no favours, no penalties"
-            return f"{SECTION_NAMES[data['section']]} scored: {result}"
+            )
+            losses = ", ".join(data["losses"])
+            section = _(SECTION_NAMES[data["section"]])
+            if gains and losses:
+                return _(
+                    "{section} scored: {gains} · no house: {losses}",
+                    section=section,
+                    gains=gains,
+                    losses=losses,
+                )
+            if gains:
+                return _("{section} scored: {gains}", section=section, gains=gains)
+            if losses:
+                return _("{section} scored: no house: {losses}", section=section, losses=losses)
+            return _("{section} scored: no favours, no penalties", section=section)
         if key == "over":
-            return "Game over · end bonus (gold, cubes, deniers): " + ", ".join(items)
+            return _("Game over · end bonus (gold, cubes, deniers): {items}", items=", ".join(items))
         if key == "other":
-            return "Without a choice: " + ", ".join(items)
+            return _("Without a choice: {items}", items=", ".join(items))
         return None  # pragma: no cover
 
     def run(self, events: list[Event]) -> list[str]:
-        explained = [[0] * 7 for _ in range(self.before.num_players)]
+        explained = [[0] * 7 for _seat in range(self.before.num_players)]
         quiet = ("pay", "take", "gain", "favour", "favour_cube", "owner_bonus")
         for event in events:
             self.add(event)
@@ -270,7 +392,7 @@ class _Feed:
             who, purse = change
             explained[who] = [x + y for x, y in zip(explained[who], purse, strict=True)]
             if event[0] in quiet and who != self.actor:  # another seat's decision taken without a choice
-                self.group("other")["items"].append(f"{self.seat(who)} {purse_text(purse)}")
+                self.group("other")["items"].append(_item(self.seat(who), purse_text(purse)))
         lines = [text for key, data in self.groups if (text := self.render(key, data)) is not None]
         lines += self.unexplained(explained)
         return lines
@@ -285,8 +407,8 @@ class _Feed:
                 continue  # the action's own effects are not events
             change = [x - y - z for x, y, z in zip(_purse(a), _purse(b), explained[who], strict=True)]
             if any(change):
-                items.append(f"{self.seat(who)} {purse_text(change)}")
-        return ["Also: " + ", ".join(items)] if items else []
+                items.append(_item(self.seat(who), purse_text(change)))
+        return [_("Also: {items}", items=", ".join(items))] if items else []
 
 
 def caylus_events(before: CaylusState, action: int, after: CaylusState) -> list[Event]:

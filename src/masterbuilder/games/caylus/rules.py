@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, Self
 
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
 from masterbuilder.core.task_stack import TaskStackState
 from masterbuilder.games.caylus import actions as A
@@ -109,6 +110,8 @@ _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE = 0b11111
 NON_GOLD_MASK = 0b01111
 WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+
+_ = Text("caylus")
 _ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
 
 
@@ -1099,15 +1102,18 @@ class CaylusRules(TaskStackState):
         s._stack = [tuple(int(x) for x in t) for t in data["stack"]]
         problem = s.integrity_problem()
         if problem:
-            raise ValueError(f"State JSON is inconsistent: {problem}")
+            raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
         if not s._over and len(s._legal_now) < 2:
-            raise ValueError("State JSON is inconsistent: the pending decision has no real choice")
+            raise ValueError(_("State JSON is inconsistent: the pending decision has no real choice"))
         return s
 
     def integrity_problem(self) -> str | None:
-        """None if the state obeys the game's invariants; else what is wrong."""
+        """None if the state obeys the game's invariants; else what is wrong (in words a person loading a
+        broken document reads: translated)."""
+        # i18n: the messages below say what is wrong in a Caylus state document (JSON) that fails to load;
+        # field names and tasks ([3, 1, 0]) are the document's own
         n = self.num_players
         for name in (
             "_deniers",
@@ -1120,7 +1126,7 @@ class CaylusRules(TaskStackState):
             "_final_bonus",
         ):
             if len(getattr(self, name)) != n:
-                return f"{name[1:]} does not have one entry per player"
+                return _("{field} does not have one entry per player", field=name[1:])
         spaces = ROAD_LENGTH + 1
         shapes = (
             (self._road, spaces, "road"),
@@ -1134,58 +1140,62 @@ class CaylusRules(TaskStackState):
         )
         for values, size, name in shapes:
             if len(values) != size:
-                return f"{name} does not have {size} entries"
+                return _("{field} does not have {n} entries", field=name, n=size)
         if any(len(c) != 5 for c in self._cubes) or any(len(f) != 4 for f in self._favour):
-            return "cubes or favour markers of the wrong shape"
+            return _("cubes or favour markers of the wrong shape")
         if any(len(h) != n for h in self._houses):
-            return "houses do not have one entry per player"
+            return _("houses do not have one entry per player")
         seats = [*self._owner, *self._worker, *self._special, *self._inn]
         seats += [*self._stables, *self._castle, *self._passed, *self._transform.values()]
         if any(not (x == NOBODY or 0 <= x < n) for x in seats):
-            return "a seat number out of range"
+            return _("a seat number out of range")
         if any(not (t == EMPTY or 0 <= t < len(TILES)) for t in self._road):
-            return "a tile id out of range"
+            return _("a tile id out of range")
         if any(not 1 <= space <= ROAD_LENGTH for space in self._transform):
-            return "a lawyer transform off the road"
+            return _("a lawyer transform off the road")
         problem = self.stack_problem(self._task_arguments())
         if problem:
             return problem
         for task in self._stack:
             if task[0] == T_LEAVE and self._worker[task[1]] == NOBODY:
-                return f"a worker is to leave the space {task[1]}, where none stands"
+                return _("a worker is to leave the space {space}, where none stands", space=task[1])
             if task[0] == D_PRODUCE and not TILES[task[2]].produces:
-                return f"a production decision on a tile that produces nothing: {list(task)}"
+                return _("a production decision on a tile that produces nothing: {task}", task=list(task))
             if task[0] == D_OWNER and not TILES[task[2]].owner_bonus:
-                return f"an owner's bonus on a tile that has none: {list(task)}"
+                return _("an owner's bonus on a tile that has none: {task}", task=list(task))
             if task[0] == D_RESIDENCE and TILES[task[2]].kind is not Kind.PRESTIGE:
-                return f"a residence to replace by a tile that is no prestige building: {list(task)}"
+                return _(
+                    "a residence to replace by a tile that is no prestige building: {task}", task=list(task)
+                )
         if len(set(self._passed)) != len(self._passed) or NOBODY in self._passed:
-            return "a seat twice (or no seat) in the passing order"
+            return _("a seat twice (or no seat) in the passing order")
         if len(set(self._stables)) != len(self._stables) or NOBODY in (*self._stables, *self._castle):
-            return "a seat twice (or no seat) in the stables, or no seat in the castle"
+            return _("a seat twice (or no seat) in the stables, or no seat in the castle")
         if len(self._stables) > 3:
-            return "more than 3 workers in the stables"
+            return _("more than 3 workers in the stables")
         if any(not 0 <= r < 16 for r in self._rows_used) or any(g < 0 for g in self._given):
-            return "favour rows used or batches given out of range"
+            return _("favour rows used or batches given out of range")
         if not 0 <= self._phase < len(PHASE_NAMES) or self._turn < 0:
-            return "the phase or the turn out of range"
+            return _("the phase or the turn out of range")
         if not all(isinstance(x, bool) for x in (*self._scored, self._over)):
-            return "a flag that is not true or false"
+            return _("a flag that is not true or false")
         to_place = [k[2] for k in self._stack if k[0] == D_RESIDENCE]
         for t in TILES:
             placed = self._road.count(t.id) + to_place.count(t.id)
             if t.id != RESIDENCE and self._supply[t.id] + placed > max(1, t.copies):
-                return f"more {t.name} tiles on the road and in the supply than there are"
+                return _(
+                    "more {building} tiles on the road and in the supply than there are", building=_(t.name)
+                )
             if self._supply[t.id] and not t.buildable:
-                return f"the {t.name} in the supply, which is not built from it"
+                return _("the {building} in the supply, which is not built from it", building=_(t.name))
         if any(d < 0 for d in self._deniers) or any(x < 0 for c in self._cubes for x in c):
-            return "negative deniers or cubes"
+            return _("negative deniers or cubes")
         if any(p < 0 for p in self._pp):
-            return "negative prestige"
+            return _("negative prestige")
         if sorted(self._order) != list(range(n)):
-            return "the turn order is not a permutation of the seats"
+            return _("the turn order is not a permutation of the seats")
         if not 1 <= self._provost <= ROAD_LENGTH or not START_SPACE <= self._bailiff <= ROAD_LENGTH:
-            return "provost or bailiff off the road"
+            return _("provost or bailiff off the road")
         for seat in range(n):
             out = (
                 sum(1 for w in self._worker if w == seat)
@@ -1196,21 +1206,21 @@ class CaylusRules(TaskStackState):
                 + sum(1 for t in self._stack if t[0] == D_GATE and t[1] == seat)
             )
             if out + self._workers[seat] != WORKERS_PER_PLAYER:
-                return f"seat {seat} does not have exactly {WORKERS_PER_PLAYER} workers"
+                return _("seat {seat} does not have exactly {n} workers", seat=seat, n=WORKERS_PER_PLAYER)
         for section in range(3):
             if sum(self._houses[section]) > SECTION_SIZE[section]:
-                return f"the {SECTION_NAMES[section]} holds too many houses"
+                return _("the {section} holds too many houses", section=_(SECTION_NAMES[section]))
         if any(not 0 <= col <= 5 for f in self._favour for col in f):
-            return "a favour marker is off the table"
+            return _("a favour marker is off the table")
         for space in range(1, ROAD_LENGTH + 1):
             if self._worker[space] != NOBODY and self._road[space] == EMPTY:
-                return f"a worker stands on the empty space {space}"
+                return _("a worker stands on the empty space {space}", space=space)
             if self._worker[space] != NOBODY and not TAKES_WORKER[self._road[space]]:
-                return f"a worker stands on space {space}, whose building takes no workers"
+                return _("a worker stands on space {space}, whose building takes no workers", space=space)
             if self._owner[space] != NOBODY and self._road[space] == EMPTY:
-                return f"the empty space {space} has an owner"
+                return _("the empty space {space} has an owner", space=space)
         if not self._over and not self._stack:
-            return "the game is not over but nothing is left to do"
+            return _("the game is not over but nothing is left to do")
         return None
 
     def document_problem(self) -> str | None:
@@ -1227,20 +1237,22 @@ class CaylusRules(TaskStackState):
         if problem:
             return problem
         if self._stack[0] != (T_NEXT_TURN,):
-            return "the task stack does not end with the next turn, so the game would stop"
+            return _("the task stack does not end with the next turn, so the game would stop")
         if sum(1 for t in self._stack if t[0] == D_PLACE) > 1:
-            return "two placement decisions pending at once"
+            return _("two placement decisions pending at once")
         seen: set[tuple[int, ...]] = set()
         for task in self._stack:
             if task[0] == T_TURN:
-                return "a new turn is pending inside the turn"
+                return _("a new turn is pending inside the turn")
             if task[0] in (T_LEAVE, D_PLACE, D_INN, D_GATE, D_GUILD, D_JOUST) and task in seen:
-                return f"the task {list(task)} is twice on the stack"
+                return _("the task {task} is twice on the stack", task=list(task))
             seen.add(task)
             if task[0] == D_PLACE and (task[1] in self._passed or self._phase != 2):
-                return f"a placement decision for a seat that passed, or outside phase 2: {list(task)}"
+                return _(
+                    "a placement decision for a seat that passed, or outside phase 2: {task}", task=list(task)
+                )
             if task[0] == D_INN and task[1] != self._inn[1]:
-                return "an inn decision for a seat that is not on the inn's right circle"
+                return _("an inn decision for a seat that is not on the inn's right circle")
         return None
 
     def _task_arguments(self) -> dict[int, tuple[range, ...]]:

@@ -6,6 +6,7 @@ A task is a tuple of ints: ``(kind, *args)``. Kinds below DECISION run by themse
 
 from __future__ import annotations
 
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.task_stack import DECISION as DECISION
 from masterbuilder.games.caylus.data import Effect
 
@@ -100,13 +101,14 @@ TASK_SIZES: dict[int, int] = {
 }
 TRADE_EFFECTS = (Effect.BANK, Effect.ALCHEMIST, Effect.CHURCH, Effect.TAILOR, Effect.JEWELLER)
 
+# i18n: the seven phases of a turn ('phase 2/7: placing workers')
 PHASE_NAMES = (
     "",
-    "income",
-    "placing workers",
-    "special buildings",
-    "moving the provost",
-    "activating buildings",
-    "building the castle",
-    "end of turn",
+    N_("income"),
+    N_("placing workers"),
+    N_("special buildings"),
+    N_("moving the provost"),
+    N_("activating buildings"),
+    N_("building the castle"),
+    N_("end of turn"),
 )

@@ -10,7 +10,6 @@ is being chosen, the favour table takes the place of the tile supply.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from rich import box
@@ -18,11 +17,12 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import Text as Messages
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
-    CUBE_LETTERS,
     CUBE_NAMES,
     FAVOUR_DENIERS,
     FAVOUR_PP,
@@ -43,17 +43,29 @@ from masterbuilder.games.caylus.data import (
 )
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import PHASE_NAMES
+from masterbuilder.games.caylus.text import decision_text as pending_text
 from masterbuilder.ui.renderers import seat_title, widest_fitting
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 CUBE_STYLES = ("magenta", "dark_orange3", "grey70", "medium_purple1", "bold yellow")
+_ = Messages("caylus")
+_n = _.plural
+
 BAILIFF, PROVOST, MARK = "◆", "▲", "⚑"
-CUBE_LEGEND = "F food W wood S stone C cloth G gold"
-FAVOUR_LEGEND = "Fav: column reached on each favour row"
-MARK_LEGEND = f"{BAILIFF} bailiff {PROVOST} provost {MARK} scoring"
 SECTIONS = (Section.DUNGEON, Section.WALLS, Section.TOWERS)
-SHORT_SPECIAL = ("Gate", "Trading post", "Guild", "Joust", "Stables", "Inn")
-SPECIAL_EFFECTS = ("→ any space", "+3 deniers", "provost ±3", "1d+C→favour", "turn order", "placing 1d")
+# i18n: the special buildings before the bridge, short names for a table's headers
+SHORT_SPECIAL = (N_("Gate"), N_("Trading post"), N_("Guild"), N_("Joust"), N_("Stables"), N_("Inn"))
+# i18n: what each special building does, in a few characters under its name (d: denier, C: cloth)
+SPECIAL_EFFECTS = (
+    N_("→ any space"),
+    N_("+3 deniers"),
+    N_("provost ±3"),
+    N_("1d+C→favour"),
+    N_("turn order"),
+    N_("placing 1d"),
+)
+# the short names of two tiles (short_name drops the kind the context gives: 'Farm (wood, food)')
+_SHORT_NAMES = (N_("Farm (food)"), N_("Farm (cloth)"))
 KIND_STYLES = {
     Kind.NEUTRAL: "pink1",
     Kind.FIXED: "",
@@ -63,7 +75,6 @@ KIND_STYLES = {
     Kind.PRESTIGE: "bold cyan",
 }
 CELL = (0, 1, 0, 0)  # one space right of each cell, plus the table's one-space column separator
-_SEAT_PREFIX = re.compile(r"^Seat \d+: ")
 
 
 # ---- small pieces ----------------------------------------------------------------------------------------
@@ -82,25 +93,45 @@ def _tags(seats: Iterable[int], empty: str = "·") -> Text:
 
 
 def _ordinal(n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
-    return f"{n}{suffix}"
+    """'1st', '2nd' ... (a place in the turn order or the passing order: 1 to 5)."""
+    # i18n: places in the turn order and the passing order
+    ordinals = (_("1st"), _("2nd"), _("3rd"), _("4th"), _("5th"))
+    return ordinals[n - 1] if 1 <= n <= len(ordinals) else str(n)
+
+
+def cube_letter(cube: int) -> str:
+    """The one letter that stands for a cube in the tables ('F' food ... 'G' gold)."""
+    return (
+        # i18n: one letter for food (the cube), in tables and short costs ('F+W')
+        _("F"),
+        # i18n: one letter for wood (the cube), in tables and short costs ('F+W')
+        _("W"),
+        # i18n: one letter for stone (the cube), in tables and short costs ('2S+G')
+        _("S"),
+        # i18n: one letter for cloth (the cube), in tables and short costs ('2C→4PP')
+        _("C"),
+        # i18n: one letter for gold (the cube), in tables and short costs ('2S+G')
+        _("G"),
+    )[cube]
 
 
 def cost_text(tile: Tile) -> str:
     """A tile's cost in cube letters: 'F+W', '2S+G', 'W+1 any'."""
-    parts = [f"{n if n > 1 else ''}{CUBE_LETTERS[i]}" for i, n in enumerate(tile.cost) if n]
+    parts = [f"{n if n > 1 else ''}{cube_letter(i)}" for i, n in enumerate(tile.cost) if n]
     if tile.cost_any:
-        parts.append(f"{tile.cost_any} any")
-    return "+".join(parts) or "free"
+        # i18n: a building's cost: this many cubes of any kind ('1 wood + 1 any')
+        parts.append(_n("{n} any", "{n} any", tile.cost_any))
+    # i18n: a building that costs nothing
+    return "+".join(parts) or _("free")
 
 
 def short_name(tile: Tile) -> str:
-    """The name without the kind the context already gives: 'Farm (food)', 'Quarry', 'Bank'."""
-    return tile.name.replace(" (wood)", "").replace(" (stone)", "").replace("wood, ", "")
+    """The name without the kind the context already gives: 'Farm (food)', 'Quarry', 'Bank' (translated)."""
+    return _(tile.name.replace(" (wood)", "").replace(" (stone)", "").replace("wood, ", ""))
 
 
 def _bundle(c: Sequence[int]) -> str:
-    return "+".join(f"{n if n > 1 else ''}{CUBE_LETTERS[i]}" for i, n in enumerate(c) if n)
+    return "+".join(f"{n if n > 1 else ''}{cube_letter(i)}" for i, n in enumerate(c) if n)
 
 
 def effect_text(tile: Tile) -> str:
@@ -109,22 +140,29 @@ def effect_text(tile: Tile) -> str:
     if effect is Effect.PRODUCE:
         return "|".join(_bundle(b) for b in tile.produces)
     if effect is Effect.MARKET:
-        return f"sell 1→{tile.price}d"
+        # i18n: a market tile's effect, in a few characters: sell 1 cube for {price} deniers
+        return _("sell 1→{price}d", price=tile.price)
     if effect is Effect.PEDDLER:
         most = len(tile.buy_prices)
-        return f"buy {'1' if most == 1 else f'≤{most}'} at {tile.buy_prices[0]}d"
+        if most == 1:
+            # i18n: a peddler tile's effect, in a few characters: buy 1 cube at {price} deniers
+            return _("buy 1 at {price}d", price=tile.buy_prices[0])
+        # i18n: a peddler tile's effect, in a few characters: buy up to {most} cubes at {price} deniers each
+        return _("buy ≤{most} at {price}d", most=most, price=tile.buy_prices[0])
     if effect is Effect.NONE:
-        return f"+{tile.income}d income" if tile.income else ""
+        # i18n: a building's income, in a few characters: {n} deniers in each turn's phase 1
+        return _("+{n}d income", n=tile.income) if tile.income else ""
+    # i18n: what a worker on the building does, in a few characters (d: denier; F, W, S, C, G: the cubes)
     return {
-        Effect.CARPENTER: "build wood",
-        Effect.MASON: "build stone",
-        Effect.ARCHITECT: "build prestige",
-        Effect.LAWYER: "C+1d→residence",
-        Effect.BANK: "2d→G, 5d→2G",
-        Effect.ALCHEMIST: "2→G, 4→2G",
-        Effect.CHURCH: "2d→3PP, 4d→5PP",
-        Effect.TAILOR: "2C→4PP, 3C→6PP",
-        Effect.JEWELLER: "G→5PP, 2G→9PP",
+        Effect.CARPENTER: _("build wood"),
+        Effect.MASON: _("build stone"),
+        Effect.ARCHITECT: _("build prestige"),
+        Effect.LAWYER: _("C+1d→residence"),
+        Effect.BANK: _("2d→G, 5d→2G"),
+        Effect.ALCHEMIST: _("2→G, 4→2G"),
+        Effect.CHURCH: _("2d→3PP, 4d→5PP"),
+        Effect.TAILOR: _("2C→4PP, 3C→6PP"),
+        Effect.JEWELLER: _("G→5PP, 2G→9PP"),
     }[effect]
 
 
@@ -137,18 +175,31 @@ def _header(state: CaylusState, viewer: int | None, names: Sequence[str]) -> Gro
     """Turn, phase and who decides; the decision too, unless the viewer is deciding (the moves follow)."""
     if state.is_terminal:
         winners = state.winners()
-        text = Text(f"Caylus · game over after turn {state.turn}", style="bold")
+        text = Text(_("Caylus · game over after turn {turn}", turn=state.turn), style="bold")
         if winners:
             who = ", ".join(seat_title(s, names) for s in winners)
-            text.append(f" · {'winner' if len(winners) == 1 else 'shared win'}: {who}", style="bold green")
+            if len(winners) == 1:
+                won = _("winner: {seats}", seats=who)
+            else:
+                # i18n: the end of a game won by several seats together
+                won = _("shared win: {seats}", seats=who)
+            text.append(" · " + won, style="bold green")
         return Group(text)
     seat = state.current_player
     text = Text(
-        f"Caylus · turn {state.turn} · phase {state.phase}/7: {PHASE_NAMES[state.phase]}", style="bold"
+        _(
+            "Caylus · turn {turn} · phase {phase}/7: {name}",
+            turn=state.turn,
+            phase=state.phase,
+            name=_(PHASE_NAMES[state.phase]),
+        ),
+        style="bold",
     )
     if seat is not None:
         text.append(" · ")
-        text.append(f"{seat_title(seat, names)} to decide", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        text.append(
+            _("{seat} to decide", seat=seat_title(seat, names)), style=SEAT_STYLES[seat % len(SEAT_STYLES)]
+        )
     if seat is not None and seat == viewer:
         return Group(text)
     prompt = Text("▶ ", style="bold")
@@ -158,29 +209,36 @@ def _header(state: CaylusState, viewer: int | None, names: Sequence[str]) -> Gro
 
 def _before_bridge(state: CaylusState, wide: bool) -> RenderableType:
     """Who stands on each building before the bridge, who has passed (the bridge), who is in the castle."""
-    places: list[tuple[str, str, Text]] = [
-        (SHORT_SPECIAL[b], SPECIAL_EFFECTS[b], _tags(state.special_worker(b)))
+    # (name in the table, name in one line, what it does, who is there)
+    places: list[tuple[str, str, str, Text]] = [
+        (_(SHORT_SPECIAL[b]), _(SHORT_SPECIAL[b]), _(SPECIAL_EFFECTS[b]), _tags(state.special_worker(b)))
         for b in (Special.GATE, Special.TRADING_POST, Special.GUILD, Special.JOUST)
     ]
     if state.num_players > 2:
         stables = _tags(state.special_worker(Special.STABLES))
-        places.append(("Stables", SPECIAL_EFFECTS[Special.STABLES], stables))
+        places.append((_("Stables"), _("Stables"), _(SPECIAL_EFFECTS[Special.STABLES]), stables))
     left, right = state.inn
     inn = Text.assemble(seat_tag(left), " / ", seat_tag(right))
-    places.append(("Inn left/right", SPECIAL_EFFECTS[Special.INN], inn))
-    places.append(("Bridge: passed", "1st gets 1d", _tags(state.passing_order, "nobody yet")))
-    places.append(("Castle", "in this order", _tags(state.castle_workers, "nobody")))
+    # i18n: the inn's two circles, as a header: who is on the left one / on the right one
+    inn_name = _("Inn left/right")
+    places.append((inn_name, inn_name, _(SPECIAL_EFFECTS[Special.INN]), inn))
+    # i18n: a header: the seats that passed (crossed the bridge), and under it: the first gets 1 denier
+    bridge = (_("Bridge: passed"), _("Passed"), _("1st gets 1d"))
+    places.append((*bridge, _tags(state.passing_order, _("nobody yet"))))
+    # i18n: a header: the seats in the castle, and under it: in the order they give batches
+    castle = _("Castle")
+    places.append((castle, castle, _("in this order"), _tags(state.castle_workers, _("nobody"))))
     if not wide:
         line = Text()
-        for i, (name, _, who) in enumerate(places):
+        for i, (_wide, name, _does, who) in enumerate(places):
             line.append(" · " if i else "")
-            line.append(f"{name.replace('Bridge: passed', 'Passed')}: ", style="bold")
+            line.append(f"{name}: ", style="bold")
             line.append_text(who if who.plain != "·" else Text("-", style="dim"))
         return line
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
-    for name, does, _ in places:
+    for name, _short, does, _who in places:
         table.add_column(Text.assemble(name, "\n", (does, "not bold dim italic")), no_wrap=True)
-    table.add_row(*(who for _, _, who in places))
+    table.add_row(*(place[3] for place in places))
     return table
 
 
@@ -203,13 +261,15 @@ def _road_cells(state: CaylusState, space: int, next_lot: int | None, effects: b
     tile_id = state.tile_at(space)
     does = Text()
     if tile_id is None:
-        name = Text("· (next lot)" if space == next_lot else "·", style="dim")
+        # i18n: the empty lot where the next building goes
+        name = Text("· " + _("(next lot)") if space == next_lot else "·", style="dim")
     else:
         tile = TILES[tile_id]
         name = Text(short_name(tile), style=KIND_STYLES[tile.kind])
         does = Text(effect_text(tile), style="dim" if tile.effect is Effect.NONE else "")
         if space in state.pending_transforms:
-            name.append(" →res", style="italic green")
+            # i18n: short for 'becomes a residence' (the lawyer's work, after the worker has acted)
+            name.append(" →" + _("res"), style="italic green")
     cells = [_road_marks(state, space), name]
     if effects:
         cells.append(does)
@@ -222,21 +282,33 @@ def _road(state: CaylusState, console: Console, options: ConsoleOptions) -> Grou
     layouts = [
         _road_table(state, columns, effects) for columns, effects in ((2, True), (2, False), (1, True))
     ]
-    title = Text("Road", style="bold")
+    title = Text(_("Road"), style="bold")
     title.append(" · ")
-    title.append(f"{BAILIFF} bailiff {state.bailiff}", style="cyan")
+    title.append(_("{mark} bailiff {space}", mark=BAILIFF, space=state.bailiff), style="cyan")
     title.append(" · ")
-    title.append(f"{PROVOST} provost {state.provost}", style="yellow")
-    title.append(f": spaces 1–{state.provost} will act · {MARK} the bailiff reaching ")
-    title.append(", ".join(str(m) for m in SECTION_MARK))
-    title.append(" scores the castle")
+    title.append(_("{mark} provost {space}", mark=PROVOST, space=state.provost), style="yellow")
+    title.append(
+        ": "
+        + _(
+            "spaces 1–{provost} will act · {mark} the bailiff reaching {spaces} scores the castle",
+            provost=state.provost,
+            mark=MARK,
+            spaces=", ".join(str(m) for m in SECTION_MARK),
+        )
+    )
     lines: list[RenderableType] = [title, widest_fitting(console, options, layouts)]
     for space, seat in sorted(state.pending_transforms.items()):
         tile = state.tile_at(space)
-        what = TILES[tile].name if tile is not None else "building"
-        line = Text(f"Lawyer: the {what} on space {space} becomes a residence of ")
+        # i18n: a building whose name is unknown, in 'Lawyer: the {building} on space ...'
+        what = _(TILES[tile].name) if tile is not None else _("building")
+        # i18n: {seat} is a seat's short tag ('s2')
+        template = _(
+            "Lawyer: the {building} on space {space} becomes a residence of {seat} once its worker has acted."
+        )
+        before, _seat, after = template.partition("{seat}")
+        line = Text(before.format(building=what, space=space))
         line.append_text(seat_tag(seat))
-        line.append(" once its worker has acted.")
+        line.append(after.format(building=what, space=space))
         lines.append(line)
     return Group(*lines)
 
@@ -250,11 +322,14 @@ def _road_table(state: CaylusState, columns: int, effects: bool) -> Table:
         if run:
             table.add_column("│", no_wrap=True, style="dim")
         table.add_column("#", justify="right", no_wrap=True)
-        table.add_column("Building", no_wrap=True)
+        # i18n: a header of the road table: the building on the space
+        table.add_column(_("Building"), no_wrap=True)
         if effects:
-            table.add_column("Worker gets", no_wrap=True)
-        table.add_column("Own", no_wrap=True)
-        table.add_column("Wkr", no_wrap=True)
+            table.add_column(_("Worker gets"), no_wrap=True)
+        # i18n: a header of the road table: the owner of the building (a seat's tag)
+        table.add_column(_("Own"), no_wrap=True)
+        # i18n: a header of the road table: the worker on the space (short for 'worker')
+        table.add_column(_("Wkr"), no_wrap=True)
     per = -(-ROAD_LENGTH // columns)
     blank = [Text()] * (5 if effects else 4)
     for row in range(per):
@@ -281,27 +356,32 @@ def _favour_steps(section: Section) -> str:
 def _castle(state: CaylusState, wide: bool) -> Table:
     building = state.building_section
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
-    table.add_column(Text("Castle", style="bold"), no_wrap=True)
-    table.add_column("Houses", justify="right")
+    table.add_column(Text(_("Castle"), style="bold"), no_wrap=True)
+    # i18n: a header of the castle table: houses built in the section / its size
+    table.add_column(_("Houses"), justify="right")
     for seat in range(state.num_players):
         table.add_column(seat_tag(seat), justify="right")
-    table.add_column("PP each", justify="right")
+    # i18n: a header of the castle table: prestige points for each house
+    table.add_column(_("PP each"), justify="right")
     if wide:
-        table.add_column("No house", justify="right")
-        table.add_column("Houses→favours", no_wrap=True)
+        # i18n: a header of the castle table: PP lost at the scoring by a seat with no house in the section
+        table.add_column(_("No house"), justify="right")
+        # i18n: a header of the castle table: how many houses give how many royal favours ('2→1 3→2')
+        table.add_column(_("Houses→favours"), no_wrap=True)
     table.add_column("", no_wrap=True)
     for section in SECTIONS:
         scored = state.section_scored(section)
         if scored:
-            status = Text("scored", style="dim")
+            # i18n: a castle section already scored
+            status = Text(_("scored"), style="dim")
         elif section == building:
-            status = Text("◀ being built", style="bold")
+            status = Text("◀ " + _("being built"), style="bold")
         else:
             status = Text("")
         houses = [state.houses(section, s) for s in range(state.num_players)]
-        rules = [f"−{SECTION_PENALTY[section]} PP", _favour_steps(section)] if wide else []
+        rules = [_("−{pp} PP", pp=SECTION_PENALTY[section]), _favour_steps(section)] if wide else []
         table.add_row(
-            f"{SECTION_NAMES[section]} {MARK}{SECTION_MARK[section]}",
+            f"{_(SECTION_NAMES[section])} {MARK}{SECTION_MARK[section]}",
             f"{state.section_filled(section)}/{SECTION_SIZE[section]}",
             *(Text(str(n)) if n else Text("·", style="dim") for n in houses),
             str(SECTION_PP[section]),
@@ -317,24 +397,32 @@ def _players(
 ) -> Group:
     cols = state.open_columns
     over = state.is_terminal
-    title = Text("Players", style="bold")
-    title.append(" · turn order ")
+    title = Text(_("Players"), style="bold")
+    title.append(" · " + _("turn order") + " ")
     title.append_text(_tags(state.turn_order))
     table_favours = state.options.get("favours", "table") == "table"
     if not table_favours:
-        title.append(" · royal favours: 3 PP each (simplified variant)")
+        title.append(" · " + _("royal favours: 3 PP each (simplified variant)"))
     elif cols < 4:
-        title.append(f" · favour columns open: 1–{cols} (1–4 after the Dungeon scoring, 1–5 after the Walls)")
-    else:
         title.append(
-            f" · favour columns open: 1–{cols}" + (" (1–5 after the Walls scoring)" if cols < 5 else "")
+            " · "
+            + _(
+                "favour columns open: 1–{columns} (1–4 after the Dungeon scoring, 1–5 after the Walls)",
+                columns=cols,
+            )
         )
+    elif cols < 5:
+        title.append(
+            " · " + _("favour columns open: 1–{columns} (1–5 after the Walls scoring)", columns=cols)
+        )
+    else:
+        title.append(" · " + _("favour columns open: 1–{columns}", columns=cols))
     tables = [_players_table(state, viewer, names, wide) for wide in (True, False)]
     lines: list[RenderableType] = [title, widest_fitting(console, options, tables)]
     if over:
         lines.append(
             Text(
-                "PP include the end bonus: 3 per gold, 1 per 3 other cubes, 1 per 4 deniers.",
+                _("PP include the end bonus: 3 per gold, 1 per 3 other cubes, 1 per 4 deniers."),
                 style="italic",
             )
         )
@@ -348,22 +436,40 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
     turn = wide or not over  # the columns about the turn being played
     table_favours = state.options.get("favours", "table") == "table"
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
-    table.add_column("\nSeat", no_wrap=True)
+    # i18n: the headers of the players' table have two lines; a short one goes on the second
+    table.add_column("\n" + _("Seat"), no_wrap=True)
     if turn:
-        table.add_column("Turn\norder" if wide else "\nOrd", justify="right")
-        table.add_column("\nPassed" if wide else "\nPass", justify="right")
-        table.add_column("Workers\nat home" if wide else "\nHome", justify="right")
-    table.add_column("\nDeniers" if wide else "\nDen", justify="right")
-    for letter, style in zip(CUBE_LETTERS, CUBE_STYLES, strict=True):
-        table.add_column(Text(f"\n{letter}", style=style), justify="right")
-    table.add_column("\nPP", justify="right")
+        # i18n: a header of two lines (the place in the turn order)
+        wide_order = _("Turn\norder")
+        # i18n: a header of two lines, short for 'Turn order': the first line stays empty
+        table.add_column(wide_order if wide else _("\nOrd"), justify="right")
+        # i18n: a header: the place in the passing order (not the verb)
+        wide_passed = "\n" + _("Passed")
+        # i18n: a header of two lines, short for 'Passed' (not the verb): the first line stays empty
+        table.add_column(wide_passed if wide else _("\nPass"), justify="right")
+        # i18n: a header of two lines (workers not yet placed)
+        wide_home = _("Workers\nat home")
+        # i18n: a header of two lines, short for 'Workers at home': the first line stays empty
+        table.add_column(wide_home if wide else _("\nHome"), justify="right")
+    # i18n: a header: the seat's deniers (money)
+    wide_deniers = "\n" + _("Deniers")
+    # i18n: a header of two lines, short for 'Deniers': the first line stays empty
+    table.add_column(wide_deniers if wide else _("\nDen"), justify="right")
+    for cube, style in enumerate(CUBE_STYLES):
+        table.add_column(Text(f"\n{cube_letter(cube)}", style=style), justify="right")
+    # i18n: prestige points, abbreviated (a header)
+    table.add_column("\n" + _("PP"), justify="right")
     if over:
-        table.add_column("End\nbonus", justify="right")
+        # i18n: a header of two lines: the PP of the end bonus
+        table.add_column(_("End\nbonus"), justify="right")
     if table_favours and wide:
-        for row in ("PP", "den", "res", "bld"):
-            table.add_column(f"Fav\n{row}", justify="right")
+        # i18n: headers of two lines: the column reached on each favour row (prestige, deniers, resources,
+        # buildings); 'Fav' is short for favours
+        for header in (_("Fav\nPP"), _("Fav\nden"), _("Fav\nres"), _("Fav\nbld")):
+            table.add_column(header, justify="right")
     elif table_favours:
-        table.add_column("Favours\nPP den res bld", no_wrap=True)
+        # i18n: a header of two lines: the columns reached on the four favour rows, abbreviated
+        table.add_column(_("Favours\nPP den res bld"), no_wrap=True)
     order = state.turn_order
     passed = state.passing_order
     current = state.current_player
@@ -374,7 +480,7 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
         if seat < len(names) and names[seat]:
             label.append(f" {names[seat]}")
         if seat in winners:
-            label.append(" WINNER" if wide else " ★", style="bold green")
+            label.append(" " + _("WINNER") if wide else " ★", style="bold green")
         favours = state.favour_columns(seat)
         cells: list[Text | str] = [label]
         if turn:
@@ -394,12 +500,24 @@ def _players_table(state: CaylusState, viewer: int | None, names: Sequence[str],
     return table
 
 
-FAVOUR_CELLS = (
-    tuple(f"{pp} PP" for pp in FAVOUR_PP),
-    tuple(f"{d} deniers" for d in FAVOUR_DENIERS),
-    ("1 food", "1 wood or stone", "1 cloth", "1 cube → 2 non-gold", "1 gold"),
-    ("nothing", "wood building −1W", "stone building −1S", "residence: 1 cloth", "prestige building"),
-)
+def favour_cells() -> tuple[tuple[str, ...], ...]:
+    """What each column of each row of the royal favour table gives, in a few words."""
+    return (
+        tuple(_("{pp} PP", pp=pp) for pp in FAVOUR_PP),
+        tuple(_n("{n} denier", "{n} deniers", d) for d in FAVOUR_DENIERS),
+        (_("1 food"), _("1 wood or stone"), _("1 cloth"), _("1 cube → 2 non-gold"), _("1 gold")),
+        (
+            # i18n: the first column of the buildings row of the royal favour table gives nothing
+            _("nothing"),
+            # i18n: build a wood building paying 1 wood (W) less
+            _("wood building −1W"),
+            # i18n: build a stone building paying 1 stone (S) less
+            _("stone building −1S"),
+            # i18n: make a residence paying only 1 cloth
+            _("residence: 1 cloth"),
+            _("prestige building"),
+        ),
+    )
 
 
 def favour_decision(state: CaylusState) -> bool:
@@ -412,13 +530,13 @@ def _favour_table(state: CaylusState) -> Table:
     """The royal favour table with every player's marker; closed columns dimmed."""
     open_columns = state.open_columns
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=CELL)
-    table.add_column(Text("Royal favours", style="bold"), no_wrap=True)
+    table.add_column(Text(_("Royal favours"), style="bold"), no_wrap=True)
     for column in range(1, 6):
         closed = column > open_columns
-        table.add_column(
-            Text(f"{column}" + (" (closed)" if closed else ""), style="dim" if closed else ""), no_wrap=True
-        )
-    for row, cells in enumerate(FAVOUR_CELLS):
+        # i18n: a column of the royal favour table not open yet: '5 (closed)'
+        header = _("{column} (closed)", column=column) if closed else f"{column}"
+        table.add_column(Text(header, style="dim" if closed else ""), no_wrap=True)
+    for row, cells in enumerate(favour_cells()):
         texts: list[Text] = []
         for column, cell in enumerate(cells, start=1):
             text = Text(cell, style="dim" if column > open_columns else "")
@@ -427,7 +545,8 @@ def _favour_table(state: CaylusState) -> Table:
                 text.append(" ")
                 text.append_text(_tags(here))
             texts.append(text)
-        table.add_row(FAVOUR_ROW_NAMES[row].capitalize(), *texts)
+        name = _(FAVOUR_ROW_NAMES[row])
+        table.add_row(name[:1].upper() + name[1:], *texts)
     return table
 
 
@@ -436,9 +555,11 @@ def _tile_entry(state: CaylusState, tile: Tile) -> Text:
     if state.supply(tile.id) > 1:
         entry.append(f"×{state.supply(tile.id)}")
     entry.append(f" {cost_text(tile)}", style="dim")
-    extra = "+fav" * tile.favours
+    # i18n: a royal favour a building gives, in a few characters ('→14+fav': 14 PP and a favour)
+    extra = _("+fav") * tile.favours
     if tile.income:
-        extra += f"+{tile.income}d"
+        # i18n: a building's income in a few characters ('→10+1d': 10 PP and 1 denier each turn)
+        extra += _("+{n}d", n=tile.income)
     entry.append(f"→{tile.pp}{extra}", style="cyan")
     return entry
 
@@ -446,16 +567,19 @@ def _tile_entry(state: CaylusState, tile: Tile) -> Text:
 def _supply(state: CaylusState, width: int) -> Group:
     """The tiles still in the supply, by kind, wrapped between entries (never inside one)."""
     lines: list[RenderableType] = [
-        Text("Tiles left to build: ", style="bold").append(
-            "cost→PP (+fav: a royal favour, +1d: 1 denier income)", style="not bold"
+        Text(_("Tiles left to build:") + " ", style="bold").append(
+            _("cost→PP (+fav: a royal favour, +1d: 1 denier income)"), style="not bold"
         )
     ]
-    for kind in (Kind.WOOD, Kind.STONE, Kind.PRESTIGE):
-        label = f"  {kind.value.capitalize()}:".ljust(12)
+    # i18n: the kinds of buildings in the supply, as the labels of its lines
+    kinds = ((Kind.WOOD, _("Wood:")), (Kind.STONE, _("Stone:")), (Kind.PRESTIGE, _("Prestige:")))
+    for kind, kind_name in kinds:
+        label = f"  {kind_name}".ljust(12)
         line = Text(label, style="bold")
         entries = [_tile_entry(state, t) for t in TILES if t.kind is kind and state.supply(t.id)]
         if not entries:
-            line.append("none left", style="dim")
+            # i18n: no tile of this kind is left in the supply
+            line.append(_("none left"), style="dim")
         for i, entry in enumerate(entries):
             if i:
                 if line.cell_len + 3 + entry.cell_len > width:
@@ -471,8 +595,8 @@ def _supply(state: CaylusState, width: int) -> Group:
 def decision_text(state: CaylusState) -> str:
     """The engine's prompt without its 'Seat N: ' (the screen says who decides) and final stop."""
     if state.is_terminal:
-        return "The game is over"
-    text = _SEAT_PREFIX.sub("", state.prompt()).rstrip(".?")
+        return _("The game is over.").rstrip(".")
+    text = pending_text(state).rstrip(".?")
     return text[:1].upper() + text[1:]
 
 
@@ -497,7 +621,14 @@ class CaylusTable:
         elif not state.is_terminal:
             yield _supply(state, options.max_width)
         table_favours = state.options.get("favours", "table") == "table"
-        legend = [CUBE_LEGEND, FAVOUR_LEGEND, MARK_LEGEND] if table_favours else [CUBE_LEGEND, MARK_LEGEND]
+        # i18n: the legend under the table: the letters of the five cubes
+        cube_legend = " ".join(f"{cube_letter(i)} {_(name)}" for i, name in enumerate(CUBE_NAMES))
+        favour_legend = _("Fav: column reached on each favour row")
+        # i18n: the legend of the road's marks: ◆ the bailiff, ▲ the provost, ⚑ a castle scoring mark
+        mark_legend = _(
+            "{bailiff} bailiff {provost} provost {mark} scoring", bailiff=BAILIFF, provost=PROVOST, mark=MARK
+        )
+        legend = [cube_legend, favour_legend, mark_legend] if table_favours else [cube_legend, mark_legend]
         yield Text(" · ".join(legend), style="dim")
 
 
@@ -517,29 +648,39 @@ class CaylusRenderer:
     def status(self, state: State) -> str:
         s = _caylus(state)
         if s.is_terminal:
-            return "game over"
-        return f"turn {s.turn}, {PHASE_NAMES[s.phase]}"
+            # i18n: the status line of a finished game
+            return _("game over")
+        # i18n: the status line: 'turn 3, placing workers'
+        return _("turn {turn}, {phase}", turn=s.turn, phase=_(PHASE_NAMES[s.phase]))
 
     def help(self) -> str:
-        favour_rows = ", ".join(FAVOUR_ROW_NAMES)
+        favour_rows = ", ".join(_(name) for name in FAVOUR_ROW_NAMES)
         penalties = "/".join(str(p) for p in SECTION_PENALTY)
-        return (
-            f"Cubes: {', '.join(f'{CUBE_LETTERS[i]} = {n}' for i, n in enumerate(CUBE_NAMES))}. "
-            "Seats are s0, s1...; PP = prestige points.\n"
+        cubes = ", ".join(f"{cube_letter(i)} = {_(n)}" for i, n in enumerate(CUBE_NAMES))
+        # i18n: the help's first line; {cubes} is 'F = food, W = wood, ...'
+        legend = _("Cubes: {cubes}. Seats are s0, s1...; PP = prestige points.", cubes=cubes)
+        turn = _(
             "A turn: 1 income (2 deniers + residences); 2 place workers in turn order, or pass (the first "
             "to pass gets 1 denier; after passes, placing costs 1 + the number who passed, your own "
             "building always 1); 3 the buildings before the bridge act (gate, trading post +3 deniers, "
             "guild: move the provost, joust: 1 denier + 1 cloth for a favour, stables: turn order, inn: "
             "placing costs 1); 4 in passing order, move the provost 1-3 spaces at 1 denier each; 5 road "
             "buildings up to the provost act; 6 castle: give batches (food + 2 different cubes) for "
-            "houses and PP, or lose 2 PP; 7 the bailiff moves on (2 if the provost was ahead).\n"
-            f"A section is scored when the bailiff reaches its {MARK} space or it is full: no house "
-            f"costs {penalties} PP, 2+ houses give favours. Favours: pick a row ({favour_rows}), move "
+            "houses and PP, or lose 2 PP; 7 the bailiff moves on (2 if the provost was ahead)."
+        )
+        # i18n: {mark} is the scoring mark on the road (⚑); {penalties} '2/3/4'; {rows} the favour rows' names
+        scoring = _(
+            "A section is scored when the bailiff reaches its {mark} space or it is full: no house "
+            "costs {penalties} PP, 2+ houses give favours. Favours: pick a row ({rows}), move "
             "one column right if open, then use any column up to your marker. The game ends after the "
             "Towers are scored; then each gold is worth 3 PP, every 3 other cubes 1 PP and every 4 deniers "
             "1 PP. With 2 players: no stables, the turn order alternates, and once the other has passed "
-            "placing costs 3 (your own buildings 1)."
+            "placing costs 3 (your own buildings 1).",
+            mark=MARK,
+            penalties=penalties,
+            rows=favour_rows,
         )
+        return f"{legend}\n{turn}\n{scoring}"
 
 
 RENDERER = CaylusRenderer()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.voice import Voice
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
@@ -15,6 +16,7 @@ from masterbuilder.games.caylus.data import (
     TILES,
     Effect,
     FavourRow,
+    cube_count,
     cubes_text,
     main_cube,
 )
@@ -46,90 +48,183 @@ from masterbuilder.games.caylus.tasks import (
     TRADE_EFFECTS,
 )
 
+_ = Text("caylus")
+_n = _.plural
+
 
 def prompt(state: CaylusRules) -> str:
     """The pending decision in words."""
     if state._over:
-        return "The game is over."
+        return _("The game is over.")
+    # i18n: the pending decision of a seat: 'Seat 2: place a worker or pass (...).'
+    return _("Seat {seat}: {decision}", seat=state._stack[-1][1], decision=decision_text(state))
+
+
+def decision_text(state: CaylusRules) -> str:
+    """The pending decision in words, without the seat that takes it ('place a worker or pass (...).')."""
     task = state._stack[-1]
     kind, seat = task[0], task[1]
-    who = f"Seat {seat}"
     if kind == D_PLACE:
-        return f"{who}: place a worker or pass (others' buildings cost {state.placement_cost(seat, False)})."
-    if kind == D_GATE:
-        return f"{who}: move your worker from the gate to a free space, or take it back."
-    if kind == D_GUILD:
-        return f"{who}: the merchants' guild lets you move the provost up to 3 spaces for free."
-    if kind == D_PROVOST:
-        return f"{who}: move the provost 1 to 3 spaces (1 denier a space), or pass."
-    if kind == D_JOUST:
-        return f"{who}: pay 1 denier and 1 cloth at the joust field for a royal favour?"
-    if kind == D_INN:
-        return f"{who}: stay on the inn's right circle, or take your worker back?"
+        return _(
+            "place a worker or pass (others' buildings cost {cost}).", cost=state.placement_cost(seat, False)
+        )
+    fixed = fixed_decision(kind)
+    if fixed is not None:
+        return fixed
     if kind == D_PRODUCE:
-        return f"{who}: choose what the {TILES[task[2]].name} produces."
+        return _("choose what the {building} produces.", building=_(TILES[task[2]].name))
     if kind == D_OWNER:
-        return f"{who}: as owner of the {TILES[task[2]].name}, take one cube."
+        return _("as owner of the {building}, take one cube.", building=_(TILES[task[2]].name))
     if kind == D_MARKET:
-        return f"{who}: sell one cube for {task[2]} deniers, or pass."
+        return _n(
+            "sell one cube for {n} denier, or pass.", "sell one cube for {n} deniers, or pass.", task[2]
+        )
     if kind == D_PEDDLER:
-        return f"{who}: buy a cube for {task[3]} denier{'s' if task[3] > 1 else ''}, or pass."
+        return _n("buy a cube for {n} denier, or pass.", "buy a cube for {n} deniers, or pass.", task[3])
     if kind == D_BUILD:
-        what = ("wood", "stone", "prestige")[task[2]]
-        less = "" if task[3] == EMPTY else f" paying 1 {CUBE_NAMES[task[3]]} less"
-        return f"{who}: build a {what} building{less}, or pass."
+        return build_decision(task[2], None if task[3] == EMPTY else task[3])
     if kind == D_PAY:
         below = state._stack[-2][0] if len(state._stack) > 1 else -1
-        why = {T_GAIN: "to the alchemist", D_TAKE: "in exchange for 2 cubes of your choice"}.get(
-            below, "for the 'any cube' part of the building's cost"
-        )
-        return f"{who}: choose a cube to pay {why}."
+        if below == T_GAIN:
+            return _("choose a cube to pay to the alchemist.")
+        if below == D_TAKE:
+            return _("choose a cube to pay in exchange for 2 cubes of your choice.")
+        return _("choose a cube to pay for the 'any cube' part of the building's cost.")
     if kind == D_RESIDENCE:
-        return f"{who}: choose which of your residences the {TILES[task[2]].name} replaces."
-    if kind == D_LAWYER:
-        return f"{who}: turn a neutral building or one of yours into a residence, or pass."
+        return _("choose which of your residences the {building} replaces.", building=_(TILES[task[2]].name))
     if kind == D_TRADE:
-        return f"{who}: use the {TRADE_EFFECTS[task[2]].value}, or pass."
+        return {
+            Effect.BANK: _("use the bank, or pass."),
+            Effect.ALCHEMIST: _("use the alchemist, or pass."),
+            Effect.CHURCH: _("use the church, or pass."),
+            Effect.TAILOR: _("use the tailor, or pass."),
+            Effect.JEWELLER: _("use the jeweller, or pass."),
+        }[TRADE_EFFECTS[task[2]]]
     if kind == D_CASTLE:
         section = state.building_section
-        where = SECTION_NAMES[section] if section is not None else "castle"
-        return f"{who}: give a batch to the {where} (food + 2 different cubes), or stop."
-    if kind == D_ROW:
-        return f"{who}: choose a row of the royal favour table."
+        if section is None:
+            return _("give a batch to the castle (food + 2 different cubes), or stop.")
+        return _(
+            "give a batch to the {section} (food + 2 different cubes), or stop.",
+            section=_(SECTION_NAMES[section]),
+        )
     if kind == D_COLUMN:
-        return f"{who}: choose which column of the {FAVOUR_ROW_NAMES[task[2]]} row to use."
-    return f"{who}: choose a cube to take (royal favour)."
+        return column_decision(task[2])
+    return take_decision()
+
+
+def fixed_decision(kind: int) -> str | None:
+    """The words of a decision that has no parameter (the gate, the guild, the provost...), else None."""
+    if kind == D_GATE:
+        return _("move your worker from the gate to a free space, or take it back.")
+    if kind == D_GUILD:
+        return _("the merchants' guild lets you move the provost up to 3 spaces for free.")
+    if kind == D_PROVOST:
+        return _("move the provost 1 to 3 spaces (1 denier a space), or pass.")
+    if kind == D_JOUST:
+        return _("pay 1 denier and 1 cloth at the joust field for a royal favour?")
+    if kind == D_INN:
+        return _("stay on the inn's right circle, or take your worker back?")
+    if kind == D_LAWYER:
+        return _("turn a neutral building or one of yours into a residence, or pass.")
+    if kind == D_ROW:
+        return _("choose a row of the royal favour table.")
+    return None
+
+
+def build_decision(kind: int, less: int | None) -> str:
+    """Building a tile of ``kind`` (0 wood, 1 stone, 2 prestige), paying 1 cube ``less`` if given."""
+    if less is None:
+        return (
+            _("build a wood building, or pass."),
+            _("build a stone building, or pass."),
+            _("build a prestige building, or pass."),
+        )[kind]
+    cube = cube_count(less, 1)
+    return (
+        _("build a wood building paying {cube} less, or pass.", cube=cube),
+        _("build a stone building paying {cube} less, or pass.", cube=cube),
+        _("build a prestige building paying {cube} less, or pass.", cube=cube),
+    )[kind]
+
+
+def column_decision(row: int) -> str:
+    """Choosing the column of the royal favour table's ``row``."""
+    return _("choose which column of the {row} row to use.", row=_(FAVOUR_ROW_NAMES[row]))
+
+
+def take_decision() -> str:
+    """Choosing the cube a royal favour gives."""
+    return _("choose a cube to take (royal favour).")
 
 
 def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
     kind, seat = task[0], task[1]
     if kind == D_PLACE and A.PLACE <= a <= A.PLACE_CASTLE:
         if not state._workers[seat]:
-            return "You have no worker left to place."
+            return _("You have no worker left to place.")
         target = a - A.PLACE
         if target not in state._open_targets(seat):
-            return f"You cannot place a worker on {A.LABELS[a]} now: it is taken, empty or not for workers."
+            # i18n: {place} is the action's label (an English id, e.g. 'place farm')
+            return _(
+                "You cannot place a worker on {place} now: it is taken, empty or not for workers.",
+                place=A.LABELS[a],
+            )
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
         cost = state.placement_cost(seat, own)
-        return f"Placing there costs {cost} deniers; you have {state._deniers[seat]}."
+        return _n(
+            "Placing there costs {n} deniers; you have {have}.",
+            "Placing there costs {n} deniers; you have {have}.",
+            cost,
+            have=state._deniers[seat],
+        )
     if kind in (D_GUILD, D_PROVOST) and A.PROVOST <= a < A.CUBE:
         delta = A.PROVOST_DELTAS[a - A.PROVOST]
         if not 1 <= state._provost + delta <= ROAD_LENGTH:
-            return "The provost must stay on the road, between space 1 and space 28."
-        have = state._deniers[seat]
-        return f"Moving the provost {abs(delta)} spaces costs {abs(delta)} deniers; you have {have}."
+            return _("The provost must stay on the road, between space 1 and space 28.")
+        return _n(
+            "Moving the provost {n} spaces costs {n} deniers; you have {have}.",
+            "Moving the provost {n} spaces costs {n} deniers; you have {have}.",
+            abs(delta),
+            have=state._deniers[seat],
+        )
     if kind == D_JOUST and a == A.YES:
-        return "The joust field needs 1 denier and 1 cloth."
+        return _("The joust field needs 1 denier and 1 cloth.")
     if kind == D_BUILD and A.BUILD <= a < A.SPACE:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
         if not state._supply[tile.id]:
-            return f"No {tile.name} tile is left to build."
-        return f"You cannot build the {tile.name} now (it costs {cubes_text(tile.cost, tile.cost_any)})."
+            return _("No {building} tile is left to build.", building=_(tile.name))
+        return _(
+            "You cannot build the {building} now (it costs {cost}).",
+            building=_(tile.name),
+            cost=cubes_text(tile.cost, tile.cost_any),
+        )
     if kind == D_CASTLE and A.BATCH <= a < A.ROW:
-        return "A batch needs 1 food and one each of two other different cubes, and room in the castle."
+        return _("A batch needs 1 food and one each of two other different cubes, and room in the castle.")
     if kind == D_ROW and A.ROW <= a < A.COLUMN:
-        return "Favours gained in the same phase must each go on a different row."
-    return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
+        return _("Favours gained in the same phase must each go on a different row.")
+    # i18n: {label} is the action's label (an English id, in quotes); {prompt} the pending decision
+    return _("{label} is not a choice now. {prompt}", label=repr(A.LABELS[a]), prompt=prompt(state))
+
+
+def _place(state: CaylusRules, target: int, v: Voice) -> str:
+    """Where a worker goes, as a noun phrase ('the Farm on space 9 (yours)')."""
+    # i18n: where a worker goes, inserted in 'Place a worker on {place} ...' and 'Move the worker to {place}'
+    if target < SPECIALS:
+        return _("the {building}", building=_(SPECIAL_NAMES[target]))
+    if target == 6 + ROAD_LENGTH:
+        # i18n: where a worker goes, inserted in 'Place a worker on {place} ...'
+        return _("the castle")
+    space = target - 5
+    owner = state._owner[space]
+    building = _(TILES[state._road[space]].name)
+    if owner == NOBODY:
+        # i18n: where a worker goes, inserted in 'Place a worker on {place} ...'
+        return _("the {building} on space {space}", building=building, space=space)
+    # i18n: where a worker goes; {whose} is 'yours', 'their own' or "seat 1's"
+    return _(
+        "the {building} on space {space} ({whose})", building=building, space=space, whose=v.whose(owner)
+    )
 
 
 def describe(state: CaylusRules, action_id: int, voice: Voice) -> str:
@@ -142,119 +237,329 @@ def describe(state: CaylusRules, action_id: int, voice: Voice) -> str:
     kind, seat = task[0], task[1]
     v = voice
     a = action_id
+    who = v.name(v.actor)
     if a == A.PASS:
         if kind == D_CASTLE:
-            lose = f" (no batch given: {v.you()} lose 2 PP)" if state._given[seat] == 0 else ""
-            return v.say("Stop", " giving batches" + lose)
-        return v.tell(
-            {
-                D_PLACE: "Pass (no more workers this turn)",
-                D_GATE: "Take the worker back",
-                D_INN: "Stay in the inn",
-            }.get(kind, "Pass")
-        )
+            if state._given[seat] == 0:
+                return v.act(
+                    _("Stop giving batches (no batch given: you lose 2 PP)"),
+                    _("{actor} stops giving batches (no batch given: they lose 2 PP)"),
+                )
+            return v.act(_("Stop giving batches"), _("{actor} stops giving batches"))
+        if kind == D_PLACE:
+            return v.act(
+                _("Pass (no more workers this turn)"), _("{actor} passes (no more workers this turn)")
+            )
+        if kind == D_GATE:
+            return v.act(_("Take the worker back"), _("{actor} takes the worker back"))
+        if kind == D_INN:
+            return v.act(_("Stay in the inn"), _("{actor} stays in the inn"))
+        # i18n: a verb: the player lets this decision go (does not sell, buy, build, move the provost...)
+        return v.act(_("Pass"), _("{actor} passes"))
     if A.PLACE <= a <= A.PLACE_CASTLE:
         target = a - A.PLACE
-        if target < SPECIALS:
-            place = f"the {SPECIAL_NAMES[target]}"
-        elif target == 6 + ROAD_LENGTH:
-            place = "the castle"
-        else:
-            space = target - 5
-            owner = state._owner[space]
-            whose = "" if owner == NOBODY else f" ({v.whose(owner)})"
-            place = f"the {TILES[state._road[space]].name} on space {space}{whose}"
+        place = _place(state, target, v)
         if kind == D_GATE:
-            return v.tell(f"Move the worker to {place}")
+            return v.act(
+                _("Move the worker to {place}"), _("{actor} moves the worker to {place}"), place=place
+            )
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
-        return v.tell(f"Place a worker on {place} for {_count(state.placement_cost(seat, own), 'denier')}")
+        price = state.placement_cost(seat, own)
+        if v.own:
+            return _n(
+                "Place a worker on {place} for {n} denier",
+                "Place a worker on {place} for {n} deniers",
+                price,
+                place=place,
+            )
+        return _n(
+            "{actor} places a worker on {place} for {n} denier",
+            "{actor} places a worker on {place} for {n} deniers",
+            price,
+            actor=who,
+            place=place,
+        )
     if A.PROVOST <= a < A.CUBE:
         d = A.PROVOST_DELTAS[a - A.PROVOST]
-        cost = "" if kind == D_GUILD else f" for {_count(abs(d), 'denier')}"
-        way = "forward" if d > 0 else "back"
-        return v.tell(f"Move the provost {_count(abs(d), 'space')} {way}{cost} (to {state._provost + d})")
+        n, to = abs(d), state._provost + d
+        if kind == D_GUILD and d > 0:
+            if v.own:
+                return _n(
+                    "Move the provost {n} space forward (to {to})",
+                    "Move the provost {n} spaces forward (to {to})",
+                    n,
+                    to=to,
+                )
+            return _n(
+                "{actor} moves the provost {n} space forward (to {to})",
+                "{actor} moves the provost {n} spaces forward (to {to})",
+                n,
+                to=to,
+                actor=who,
+            )
+        if kind == D_GUILD:
+            if v.own:
+                return _n(
+                    "Move the provost {n} space back (to {to})",
+                    "Move the provost {n} spaces back (to {to})",
+                    n,
+                    to=to,
+                )
+            return _n(
+                "{actor} moves the provost {n} space back (to {to})",
+                "{actor} moves the provost {n} spaces back (to {to})",
+                n,
+                to=to,
+                actor=who,
+            )
+        if d > 0:
+            if v.own:
+                return _n(
+                    "Move the provost {n} space forward for {n} denier (to {to})",
+                    "Move the provost {n} spaces forward for {n} deniers (to {to})",
+                    n,
+                    to=to,
+                )
+            return _n(
+                "{actor} moves the provost {n} space forward for {n} denier (to {to})",
+                "{actor} moves the provost {n} spaces forward for {n} deniers (to {to})",
+                n,
+                to=to,
+                actor=who,
+            )
+        if v.own:
+            return _n(
+                "Move the provost {n} space back for {n} denier (to {to})",
+                "Move the provost {n} spaces back for {n} deniers (to {to})",
+                n,
+                to=to,
+            )
+        return _n(
+            "{actor} moves the provost {n} space back for {n} denier (to {to})",
+            "{actor} moves the provost {n} spaces back for {n} deniers (to {to})",
+            n,
+            to=to,
+            actor=who,
+        )
     if A.CUBE <= a < A.OPTION:
-        cube = CUBE_NAMES[a - A.CUBE]
+        cube = cube_count(a - A.CUBE, 1)
         if kind == D_PRODUCE:
             for bundle in TILES[task[2]].produces:
                 if main_cube(bundle) == a - A.CUBE:
-                    return v.tell(f"Take {cubes_text(bundle)}")
-        return v.tell(
-            {
-                D_MARKET: f"Sell 1 {cube} for {task[2] if kind == D_MARKET else 0} deniers",
-                D_PEDDLER: f"Buy 1 {cube}",
-                D_PAY: f"Pay 1 {cube}",
-                D_OWNER: f"Take 1 {cube} (owner's share)",
-            }.get(kind, f"Take 1 {cube}")
-        )
+                    return v.act(_("Take {cubes}"), _("{actor} takes {cubes}"), cubes=cubes_text(bundle))
+        if kind == D_MARKET:
+            if v.own:
+                return _n("Sell {cube} for {n} denier", "Sell {cube} for {n} deniers", task[2], cube=cube)
+            return _n(
+                "{actor} sells {cube} for {n} denier",
+                "{actor} sells {cube} for {n} deniers",
+                task[2],
+                cube=cube,
+                actor=who,
+            )
+        if kind == D_PEDDLER:
+            return v.act(_("Buy {cube}"), _("{actor} buys {cube}"), cube=cube)
+        if kind == D_PAY:
+            return v.act(_("Pay {cube}"), _("{actor} pays {cube}"), cube=cube)
+        if kind == D_OWNER:
+            return v.act(
+                _("Take {cube} (owner's share)"), _("{actor} takes {cube} (owner's share)"), cube=cube
+            )
+        return v.act(_("Take {cube}"), _("{actor} takes {cube}"), cube=cube)
     if a in (A.OPTION, A.OPTION + 1) and kind == D_TRADE:
         option = a - A.OPTION
-        return v.tell(
-            {
-                Effect.BANK: ("Pay 2 deniers for 1 gold", "Pay 5 deniers for 2 gold"),
-                Effect.ALCHEMIST: ("Pay 2 cubes for 1 gold", "Pay 4 cubes for 2 gold"),
-                Effect.CHURCH: ("Pay 2 deniers for 3 PP", "Pay 4 deniers for 5 PP"),
-                Effect.TAILOR: ("Pay 2 cloth for 4 PP", "Pay 3 cloth for 6 PP"),
-                Effect.JEWELLER: ("Pay 1 gold for 5 PP", "Pay 2 gold for 9 PP"),
-            }[TRADE_EFFECTS[task[2]]][option]
-        )
+        effect = TRADE_EFFECTS[task[2]]
+        if effect == Effect.BANK:
+            if option == 0:
+                return v.act(_("Pay 2 deniers for 1 gold"), _("{actor} pays 2 deniers for 1 gold"))
+            return v.act(_("Pay 5 deniers for 2 gold"), _("{actor} pays 5 deniers for 2 gold"))
+        if effect == Effect.ALCHEMIST:
+            if option == 0:
+                return v.act(_("Pay 2 cubes for 1 gold"), _("{actor} pays 2 cubes for 1 gold"))
+            return v.act(_("Pay 4 cubes for 2 gold"), _("{actor} pays 4 cubes for 2 gold"))
+        if effect == Effect.CHURCH:
+            if option == 0:
+                return v.act(_("Pay 2 deniers for 3 PP"), _("{actor} pays 2 deniers for 3 PP"))
+            return v.act(_("Pay 4 deniers for 5 PP"), _("{actor} pays 4 deniers for 5 PP"))
+        if effect == Effect.TAILOR:
+            if option == 0:
+                return v.act(_("Pay 2 cloth for 4 PP"), _("{actor} pays 2 cloth for 4 PP"))
+            return v.act(_("Pay 3 cloth for 6 PP"), _("{actor} pays 3 cloth for 6 PP"))
+        if option == 0:
+            return v.act(_("Pay 1 gold for 5 PP"), _("{actor} pays 1 gold for 5 PP"))
+        return v.act(_("Pay 2 gold for 9 PP"), _("{actor} pays 2 gold for 9 PP"))
     if A.BUILD <= a < A.SPACE:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
         discount = task[3] if kind == D_BUILD else EMPTY
         cost = cubes_text(tuple(state._cost(tile.id, discount)), tile.cost_any)  # type: ignore[arg-type]
-        extra = f" and {_count(tile.favours, 'royal favour')}" if tile.favours else ""
-        return v.tell(f"Build the {tile.name} for {cost}: {tile.pp} PP{extra}")
+        building = _(tile.name)
+        if not tile.favours:
+            return v.act(
+                _("Build the {building} for {cost}: {pp} PP"),
+                _("{actor} builds the {building} for {cost}: {pp} PP"),
+                building=building,
+                cost=cost,
+                pp=tile.pp,
+            )
+        if v.own:
+            return _n(
+                "Build the {building} for {cost}: {pp} PP and {n} royal favour",
+                "Build the {building} for {cost}: {pp} PP and {n} royal favours",
+                tile.favours,
+                building=building,
+                cost=cost,
+                pp=tile.pp,
+            )
+        return _n(
+            "{actor} builds the {building} for {cost}: {pp} PP and {n} royal favour",
+            "{actor} builds the {building} for {cost}: {pp} PP and {n} royal favours",
+            tile.favours,
+            actor=who,
+            building=building,
+            cost=cost,
+            pp=tile.pp,
+        )
     if A.SPACE <= a < A.BATCH:
         space = a - A.SPACE + 1
-        name = TILES[state._road[space]].name
         if kind == D_RESIDENCE:
-            return v.tell(f"Replace {v.your()} residence on space {space}")
-        return v.tell(f"Turn the {name} on space {space} into a residence (2 PP)")
+            return v.act(
+                _("Replace your residence on space {space}"),
+                _("{actor} replaces their residence on space {space}"),
+                space=space,
+            )
+        return v.act(
+            _("Turn the {building} on space {space} into a residence (2 PP)"),
+            _("{actor} turns the {building} on space {space} into a residence (2 PP)"),
+            building=_(TILES[state._road[space]].name),
+            space=space,
+        )
     if A.BATCH <= a < A.ROW:
         x, y = A.BATCHES[a - A.BATCH]
-        return v.tell(f"Give food + {CUBE_NAMES[x]} + {CUBE_NAMES[y]}")
+        return v.act(
+            # i18n: a batch for the castle: 1 food and one each of two other cubes ({first}, {second})
+            _("Give food + {first} + {second}"),
+            _("{actor} gives food + {first} + {second}"),
+            first=_(CUBE_NAMES[x]),
+            second=_(CUBE_NAMES[y]),
+        )
     if A.ROW <= a < A.COLUMN:
-        row = a - A.ROW
-        marker = state._favour[seat][row]
-        reach = marker + 1 if marker < state.open_columns else marker
-        moves = f"advance to column {reach}" if reach > marker else f"stay on column {marker}"
-        if row == FavourRow.PRESTIGE:
-            gain = v.verb("take") + f" {FAVOUR_PP[reach - 1]} PP"
-        elif row == FavourRow.DENIERS:
-            gain = v.verb("take") + f" {FAVOUR_DENIERS[reach - 1]} deniers"
-        else:
-            gain = "then " + v.verb("use") + f" one of columns 1-{reach}"
-        if v.own:
-            return f"Royal favour, {FAVOUR_ROW_NAMES[row]} row: {moves}, {gain}"
-        return v.say("take", f" a royal favour on the {FAVOUR_ROW_NAMES[row]} row: {v.verb(moves)}, {gain}")
+        return _row_text(state, seat, a - A.ROW, v)
     if a >= A.COLUMN:
         col = a - A.COLUMN + 1
         row = task[2] if kind == D_COLUMN else 0
-        return v.tell(f"Use column {col}: {_column_text(row, col)}")
-    if a == A.YES:
-        return v.tell(
-            "Pay 1 denier + 1 cloth for a royal favour" if kind == D_JOUST else "Take the worker back"
+        return v.act(
+            # i18n: {effect} is what the column of the royal favour table gives ('1 cloth', '3 deniers')
+            _("Use column {column}: {effect}"),
+            _("{actor} uses column {column}: {effect}"),
+            column=col,
+            effect=_column_text(row, col),
         )
-    return A.LABELS[a] if v.own else f"{v.name(v.actor)}: {A.LABELS[a]}"
+    if a == A.YES:
+        if kind == D_JOUST:
+            return v.act(
+                _("Pay 1 denier + 1 cloth for a royal favour"),
+                _("{actor} pays 1 denier + 1 cloth for a royal favour"),
+            )
+        return v.act(_("Take the worker back"), _("{actor} takes the worker back"))
+    return A.LABELS[a] if v.own else f"{who}: {A.LABELS[a]}"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _row_text(state: CaylusRules, seat: int, row: int, v: Voice) -> str:
+    """Taking a royal favour on ``row``: where the marker goes, and what it gives."""
+    marker = state._favour[seat][row]
+    reach = marker + 1 if marker < state.open_columns else marker
+    name = _(FAVOUR_ROW_NAMES[row])
+    fields = {"row": name, "column": reach if reach > marker else marker, "reach": reach}
+    advance = reach > marker
+    if row == FavourRow.PRESTIGE:
+        pp = FAVOUR_PP[reach - 1]
+        if advance:
+            return v.act(
+                _("Royal favour, {row} row: advance to column {column}, take {pp} PP"),
+                _(
+                    "{actor} takes a royal favour on the {row} row: advances to column {column}, "
+                    "takes {pp} PP"
+                ),
+                pp=pp,
+                **fields,
+            )
+        return v.act(
+            _("Royal favour, {row} row: stay on column {column}, take {pp} PP"),
+            _("{actor} takes a royal favour on the {row} row: stays on column {column}, takes {pp} PP"),
+            pp=pp,
+            **fields,
+        )
+    if row == FavourRow.DENIERS:
+        deniers = FAVOUR_DENIERS[reach - 1]
+        if advance and v.own:
+            return _n(
+                "Royal favour, {row} row: advance to column {column}, take {n} denier",
+                "Royal favour, {row} row: advance to column {column}, take {n} deniers",
+                deniers,
+                **fields,
+            )
+        if advance:
+            return _n(
+                "{actor} takes a royal favour on the {row} row: advances to column {column}, "
+                "takes {n} denier",
+                "{actor} takes a royal favour on the {row} row: advances to column {column}, "
+                "takes {n} deniers",
+                deniers,
+                actor=v.name(v.actor),
+                **fields,
+            )
+        if v.own:
+            return _n(
+                "Royal favour, {row} row: stay on column {column}, take {n} denier",
+                "Royal favour, {row} row: stay on column {column}, take {n} deniers",
+                deniers,
+                **fields,
+            )
+        return _n(
+            "{actor} takes a royal favour on the {row} row: stays on column {column}, takes {n} denier",
+            "{actor} takes a royal favour on the {row} row: stays on column {column}, takes {n} deniers",
+            deniers,
+            actor=v.name(v.actor),
+            **fields,
+        )
+    if advance:
+        return v.act(
+            _("Royal favour, {row} row: advance to column {column}, then use one of columns 1-{reach}"),
+            _(
+                "{actor} takes a royal favour on the {row} row: advances to column {column}, "
+                "then uses one of columns 1-{reach}"
+            ),
+            **fields,
+        )
+    return v.act(
+        _("Royal favour, {row} row: stay on column {column}, then use one of columns 1-{reach}"),
+        _(
+            "{actor} takes a royal favour on the {row} row: stays on column {column}, "
+            "then uses one of columns 1-{reach}"
+        ),
+        **fields,
+    )
 
 
 def _column_text(row: int, column: int) -> str:
+    """What a column of the royal favour table gives, in words ('1 cloth', 'build a wood building ...')."""
     if row == FavourRow.RESOURCES:
-        return ("1 food", "1 wood or 1 stone", "1 cloth", "give 1 cube for 2 of your choice", "1 gold")[
-            column - 1
-        ]
+        return (
+            _("1 food"),
+            _("1 wood or 1 stone"),
+            _("1 cloth"),
+            _("give 1 cube for 2 of your choice"),
+            _("1 gold"),
+        )[column - 1]
     if row == FavourRow.BUILDING:
         return (
-            "nothing",
-            "build a wood building paying 1 wood less",
-            "build a stone building paying 1 stone less",
-            "make a residence paying only 1 cloth",
-            "build a prestige building",
+            # i18n: the first column of the buildings row of the royal favour table gives nothing
+            _("nothing"),
+            _("build a wood building paying 1 wood less"),
+            _("build a stone building paying 1 stone less"),
+            _("make a residence paying only 1 cloth"),
+            _("build a prestige building"),
         )[column - 1]
     if row == FavourRow.PRESTIGE:
-        return f"{FAVOUR_PP[column - 1]} PP"
-    return f"{FAVOUR_DENIERS[column - 1]} deniers"
+        return _("{pp} PP", pp=FAVOUR_PP[column - 1])
+    return _n("{n} denier", "{n} deniers", FAVOUR_DENIERS[column - 1])
