@@ -144,7 +144,8 @@ class Side:
         return _(EFFECT_TEXT[e])
 
 
-def offer_text(o: Offer) -> str:
+def offer_parts(o: Offer) -> tuple[str, str]:
+    """What an offer takes and what it gives, as two noun phrases ('1 cloth', '4 PP')."""
     if o.pay is Pay.RES:
         paid = amount(o.resource, o.amount)
     elif o.pay is Pay.ANY:
@@ -157,6 +158,11 @@ def offer_text(o: Offer) -> str:
         got = amount(Res.GOLD, o.gets)
     else:
         got = _n("{n} workers from the camp", "{n} workers from the camp", o.gets)
+    return paid, got
+
+
+def offer_text(o: Offer) -> str:
+    paid, got = offer_parts(o)
     # i18n: a trade a building offers, e.g. 'pay 1 cloth for 4 PP', 'pay 2 workers to the camp for 4 PP'
     return _("pay {paid} for {got}", paid=paid, got=got)
 
