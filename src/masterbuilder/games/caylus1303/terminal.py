@@ -21,6 +21,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import Text as Messages
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
@@ -44,10 +46,14 @@ from masterbuilder.games.caylus1303.data import (
     Pay,
     Side,
     Tile,
+    amount,
 )
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_BAILIFF, D_BRIDGE, PHASE_NAMES
 from masterbuilder.ui.renderers import seat_title, widest_fitting
+
+_ = Messages("caylus1303")
+_n = _.plural
 
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
 RES_LETTERS = ("F", "W", "S", "C", "G")
@@ -102,7 +108,7 @@ def res_letters(r: Sequence[int], any_res: int = 0) -> str:
 
 def res_words(r: Sequence[int]) -> str:
     """'+2 food +1 cloth' (only what is there)."""
-    return " ".join(f"+{n} {RES_NAMES[i]}" for i, n in enumerate(r) if n)
+    return " ".join("+" + amount(i, n) for i, n in enumerate(r) if n)
 
 
 def _offer_text(offer: Offer, first: Offer | None = None) -> str:
@@ -182,15 +188,63 @@ def family_of(state: Caylus1303State, space: int) -> str:
     return TILES[tile].family.value
 
 
+_FAMILY_NAMES = {
+    # i18n: a building's name with its family: a start building ('Farm (start)')
+    "start": N_("{name} (start)"),
+    # i18n: a building's name with its family: a wood building ('Farm (wood)')
+    "wood": N_("{name} (wood)"),
+    # i18n: a building's name with its family: a stone building ('Farm (stone)')
+    "stone": N_("{name} (stone)"),
+    # i18n: a building's name with its family: a start building that became a residence ('Farm (residence)')
+    "residence": N_("{name} (residence)"),
+    # i18n: a building's name with its family: a monument ('Garden (monument)')
+    "monument": N_("{name} (monument)"),
+}
+
+
 def building_name(tile: Tile, family: str | None = None) -> str:
     """'Farm (start)', 'Market (wood)', 'Guilds Bridge': the name with its family, as several tiles of
     different families share a name."""
     family = family or tile.family.value
     if family == "printed":
-        return tile.name
+        return _(tile.name)
     if tile.name.endswith(")"):  # 'Guild (3 workers, start)'
-        return f"{tile.name[:-1]}, {family})"
-    return f"{tile.name} ({family})"
+        n = tile.built.offers[0].gets
+        if family == "residence":
+            return _n("Guild ({n} worker, residence)", "Guild ({n} workers, residence)", n)
+        return _n("Guild ({n} worker, start)", "Guild ({n} workers, start)", n)
+    return _(_FAMILY_NAMES[family], name=_(tile.name))
+
+
+def building_at(tile: Tile, family: str, space: int) -> str:
+    """'the Farm (start, space 8)', 'the Toll (space 4)': a building on the road, for the event lines."""
+    name = _(tile.name)
+    if family == "printed":
+        return _("the {building} (space {space})", building=name, space=space)
+    if tile.name.endswith(")"):  # 'the Guild (3 workers, start, space 8)'
+        n = tile.built.offers[0].gets
+        if family == "residence":
+            return _n(
+                "the Guild ({n} worker, residence, space {space})",
+                "the Guild ({n} workers, residence, space {space})",
+                n,
+                space=space,
+            )
+        return _n(
+            "the Guild ({n} worker, start, space {space})",
+            "the Guild ({n} workers, start, space {space})",
+            n,
+            space=space,
+        )
+    if family == "start":
+        return _("the {building} (start, space {space})", building=name, space=space)
+    if family == "wood":
+        return _("the {building} (wood, space {space})", building=name, space=space)
+    if family == "stone":
+        return _("the {building} (stone, space {space})", building=name, space=space)
+    if family == "residence":
+        return _("the {building} (residence, space {space})", building=name, space=space)
+    return _("the {building} (monument, space {space})", building=name, space=space)
 
 
 def space_effect(state: Caylus1303State, space: int) -> str:
