@@ -49,38 +49,71 @@ _ = Text("caylus1303")
 _n = _.plural
 
 
+# i18n: the decision at the Guilds Bridge, after 'Seat 2: '
+BRIDGE_DECISION = N_("Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), or decline.")
+# i18n: the Bailiff's decision, after 'Seat 2 (Bailiff): '
+BAILIFF_DECISION = N_("move the provost 1 step for free, or decline.")
+
+
 def prompt(state: Caylus1303Rules) -> str:
-    """The pending decision in words."""
+    """The pending decision in words: 'Seat 2: choose a character.'"""
     if state._over:
         return _("The game is over.")
+    seat = state._stack[-1][1]
+    note, body = decision(state)
+    if note:
+        # i18n: {note} names what lets the seat decide ('Early Riser', 'Bailiff'); {decision} is a sentence
+        return _("Seat {seat} ({note}): {decision}", seat=seat, note=note, decision=body)
+    # i18n: {decision} is what the seat decides, a sentence ('choose a character.')
+    return _("Seat {seat}: {decision}", seat=seat, decision=body)
+
+
+def seat_prefix(seat: int) -> str:
+    """The start of a prompt that names the seat: 'Seat 2' (the board puts the seat's own name there)."""
+    return _("Seat {seat}", seat=seat)
+
+
+def deliver_decision(pp: int, gold: bool) -> str:
+    """The delivery decision: ``pp`` per bundle, ``gold`` if the Goldsmith's bonus is still to come."""
+    if gold:
+        return _n(
+            "deliver a bundle to the construction site ({n} PP each; +5 PP for the first bundle with gold "
+            "(Goldsmith)), or stop.",
+            "deliver a bundle to the construction site ({n} PP each; +5 PP for the first bundle with gold "
+            "(Goldsmith)), or stop.",
+            pp,
+        )
+    return _n(
+        "deliver a bundle to the construction site ({n} PP each), or stop.",
+        "deliver a bundle to the construction site ({n} PP each), or stop.",
+        pp,
+    )
+
+
+def monument_decision(space: int) -> str:
+    return _("replace your residence on space {space} with a monument, or decline.", space=space)
+
+
+def decision(state: Caylus1303Rules) -> tuple[str, str]:
+    """The pending decision without its seat: what lets the seat decide ('Early Riser', or '') and what
+    it decides ('choose a character.')."""
     task = state._stack[-1]
     kind, seat = task[0], task[1]
     if kind == D_DRAFT:
-        return _("Seat {seat}: choose a character.", seat=seat)
+        return "", _("choose a character.")
     if kind == D_EARLY:
-        return _(
-            "Seat {seat} (Early Riser): place a worker first, returning 1 more to the camp, or decline.",
-            seat=seat,
-        )
+        return _("Early Riser"), _("place a worker first, returning 1 more to the camp, or decline.")
     if kind == D_PLACE:
         if state.placement_cost(seat) > 1:
-            return _(
-                "Seat {seat}: place a worker (1 extra worker to the camp: someone has passed) or pass.",
-                seat=seat,
-            )
-        return _("Seat {seat}: place a worker or pass.", seat=seat)
+            return "", _("place a worker (1 extra worker to the camp: someone has passed) or pass.")
+        return "", _("place a worker or pass.")
     if kind == D_EFFECT:
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
         if A.DECLINE in state._legal_now:
             # i18n: {effect} is what the building does, e.g. 'take 1 food + 1 PP'
-            return _(
-                "Seat {seat}: the {building} — {effect}; or decline.",
-                seat=seat,
-                building=tile.title,
-                effect=side.text,
-            )
-        return _("Seat {seat}: the {building} — {effect}.", seat=seat, building=tile.title, effect=side.text)
+            return "", _("the {building} — {effect}; or decline.", building=tile.title, effect=side.text)
+        return "", _("the {building} — {effect}.", building=tile.title, effect=side.text)
     if kind == D_PAY:
         below: tuple[int, ...] = ()
         for t in reversed(state._stack):
@@ -88,72 +121,29 @@ def prompt(state: Caylus1303Rules) -> str:
                 below = t
                 break
         if below and below[0] == T_PLACE_TILE:
-            return _(
-                "Seat {seat}: choose a resource to pay for the 'any resource' part of the {building}'s cost.",
-                seat=seat,
+            return "", _(
+                "choose a resource to pay for the 'any resource' part of the {building}'s cost.",
                 building=TILES[below[2]].title,
             )
         if below and below[0] == T_GET:
-            return _("Seat {seat}: choose a resource to pay for the trade.", seat=seat)
-        return _("Seat {seat}: choose a resource to pay for the cost.", seat=seat)
+            return "", _("choose a resource to pay for the trade.")
+        return "", _("choose a resource to pay for the cost.")
     if kind == D_BRIDGE:
-        return _(
-            "Seat {seat}: Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), "
-            "or decline.",
-            seat=seat,
-        )
+        return "", _(BRIDGE_DECISION)
     if kind == D_BAILIFF:
-        return _("Seat {seat} (Bailiff): move the provost 1 step for free, or decline.", seat=seat)
+        return _("Bailiff"), _(BAILIFF_DECISION)
     if kind == D_DELIVER:
         pp = BUNDLE_PP + (1 if state._chars[Char.FOREMAN] == seat else 0)
         gold = state._chars[Char.GOLDSMITH] == seat and not state._goldsmith_used
-        if task[2] and gold:
-            return _n(
-                "Seat {seat} (Deliveryman, after everyone): deliver a bundle to the construction site "
-                "({n} PP each; +5 PP for the first bundle with gold (Goldsmith)), or stop.",
-                "Seat {seat} (Deliveryman, after everyone): deliver a bundle to the construction site "
-                "({n} PP each; +5 PP for the first bundle with gold (Goldsmith)), or stop.",
-                pp,
-                seat=seat,
-            )
-        if task[2]:
-            return _n(
-                "Seat {seat} (Deliveryman, after everyone): deliver a bundle to the construction site "
-                "({n} PP each), or stop.",
-                "Seat {seat} (Deliveryman, after everyone): deliver a bundle to the construction site "
-                "({n} PP each), or stop.",
-                pp,
-                seat=seat,
-            )
-        if gold:
-            return _n(
-                "Seat {seat}: deliver a bundle to the construction site ({n} PP each; +5 PP for the first "
-                "bundle with gold (Goldsmith)), or stop.",
-                "Seat {seat}: deliver a bundle to the construction site ({n} PP each; +5 PP for the first "
-                "bundle with gold (Goldsmith)), or stop.",
-                pp,
-                seat=seat,
-            )
-        return _n(
-            "Seat {seat}: deliver a bundle to the construction site ({n} PP each), or stop.",
-            "Seat {seat}: deliver a bundle to the construction site ({n} PP each), or stop.",
-            pp,
-            seat=seat,
-        )
+        # i18n: the Deliveryman delivers after everyone else
+        return (_("Deliveryman, after everyone") if task[2] else ""), deliver_decision(pp, gold)
     if kind == D_FAVOUR:
-        return _(
-            "Seat {seat}: a favour — take a character from another player, or use a construction-site tile.",
-            seat=seat,
-        )
+        return "", _("a favour — take a character from another player, or use a construction-site tile.")
     if kind == D_BOARD_CHAR:
-        return _("Seat {seat}: take a character from the board, or decline.", seat=seat)
+        return "", _("take a character from the board, or decline.")
     if kind == D_MONUMENT:
-        return _(
-            "Seat {seat}: replace your residence on space {space} with a monument, or decline.",
-            seat=seat,
-            space=task[2],
-        )
-    return _("Seat {seat}: choose.", seat=seat)  # pragma: no cover
+        return "", monument_decision(task[2])
+    return "", _("choose.")  # pragma: no cover
 
 
 def _placement_problem(state: Caylus1303Rules, seat: int, a: int, early: bool) -> str:
