@@ -1176,7 +1176,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
             fill=band_ink,
         ),
         _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
-        _t(x + SUP_W - 6, y + 45, f"{tile.pp} PP", 15, bold=True, anchor="end"),
+        _t(x + SUP_W - 6, y + 45, _n("{n} PP", "{n} PP", tile.pp), 15, bold=True, anchor="end"),
         f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
         _rich(effect, x + 6, y + 71, SUP_W - 12, 14, 17, 3)[0],
         "</g>",

@@ -582,7 +582,7 @@ def _supply(state: Caylus1303State, side_by_side: bool) -> Group:
         if k:
             line.append(" · ", style="dim")
         line.append(_(tile.name), style=FAMILY_STYLES["monument"])
-        line.append(f" {res_letters(tile.cost)}→{tile.pp} PP")
+        line.append(f" {res_letters(tile.cost)}→" + _n("{n} PP", "{n} PP", tile.pp))
         extra = monument_text(tile)
         if extra:
             line.append(f", {extra}")
