@@ -747,15 +747,14 @@ def _space(
         out.append(_rect(x, y, TILE_W, h, "#fffaf0", stroke="#b3a58c", sw=1.5, extra=dashed))
         out.append(_t(x + 10, y + 22, n, 16, bold=True, cls="muted"))
         if n == next_lot and h == TILE_H:
-            out.append(
-                # i18n: on an empty road space, on two lines: 'next building' / 'goes here'
-                _t(x + TILE_W / 2, y + 62, _("next building"), 15, anchor="middle", cls="muted", italic=True)
-            )
-            out.append(
-                _t(x + TILE_W / 2, y + 81, _("goes here"), 15, anchor="middle", cls="muted", italic=True)
-            )
+            # i18n: on an empty road space, on two short lines: keep the line break
+            for k, line in enumerate(_("next building\ngoes here").split("\n")[:2]):
+                out.append(
+                    _t(x + TILE_W / 2, y + 62 + 19 * k, line, 15, anchor="middle", cls="muted", italic=True)
+                )
         elif n == next_lot:
             out.append(
+                # i18n: on an empty road space drawn low (one line)
                 _t(x + TILE_W - 10, y + 22, _("next building"), 15, anchor="end", cls="muted", italic=True)
             )
         if n > provost:
@@ -909,12 +908,12 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
         out.append(_t(cx, top + 100, f"{len(site) + 1}.", 15, anchor="middle", cls="muted"))
     elif not site:
         out.append(_t(x + 12, top + 62, _("nobody yet"), 15, cls="muted", italic=True))
-    # i18n: one note on three short lines (about 35 characters each)
-    notes = [
-        _("Phase 3, in lot order: a bundle is"),
-        _("1 food + 2 other different cubes"),
-        _("= {pp} PP; most bundles: a favour", pp=BUNDLE_PP),
-    ]
+    # i18n: one note on three short lines (about 35 characters each): keep the two line breaks
+    notes = _(
+        "Phase 3, in lot order: a bundle is\n1 food + 2 other different cubes\n"
+        "= {pp} PP; most bundles: a favour",
+        pp=BUNDLE_PP,
+    ).split("\n")
     deliveryman = view["characters"].get("deliveryman")
     if isinstance(deliveryman, int):
         notes.append(_("then Deliveryman: {player}", player=_seat_name(deliveryman, viewer)))
