@@ -329,6 +329,7 @@ def describe(state: Caylus1303Rules, action_id: int, voice: Voice) -> str:
         effect = _(c.text).rstrip(".")
         if holder >= 0 and holder != seat:
             return v.act(
+                # i18n: {holder} is the seat that has the character now, or 'you'
                 _("take the {character} from {holder}: {effect}"),
                 _("{actor} takes the {character} from {holder}: {effect}"),
                 character=_(c.name),
@@ -504,9 +505,9 @@ def _describe_place(state: Caylus1303Rules, seat: int, space: int, v: Voice) -> 
                 **f,
             )
         return _("{actor} places a worker on their {building} on space {space}", actor=v.name(v.actor), **f)
-    # i18n: {owner} is the building's owner (a seat or a player's name)
     if joins:
         return v.act(
+            # i18n: {owner} is the building's owner (a seat or a player's name)
             _("place a worker on {owner}'s {building} on space {space}, joining another worker"),
             _("{actor} places a worker on {owner}'s {building} on space {space}, joining another worker"),
             owner=v.name(owner),
@@ -529,6 +530,7 @@ def _extra_worker(state: Caylus1303Rules, seat: int) -> str:
     return " " + _n("(+{n} worker to the camp)", "(+{n} worker to the camp)", extra)
 
 
+# i18n: a verb: the player refuses the offered choice
 _DECLINE = (N_("decline"), N_("{actor} declines"))
 _DECLINES = {
     D_DELIVER: (N_("deliver no more bundles"), N_("{actor} delivers no more bundles")),
