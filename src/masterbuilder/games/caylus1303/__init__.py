@@ -11,7 +11,7 @@ OPTIONS = {
     "characters": Option(
         "random",
         choices=("random", "recommended"),
-        # i18n: the help of a game option; 'random' and 'recommended' are the option's values (typed as they are)
+        # i18n: a game option's help; 'random' and 'recommended' are its values (typed as they are)
         doc=N_("random: players + 3 characters drawn at random; recommended: the rulebook's first-game set."),
     ),
 }
