@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.caylus1303.actions import NUM_ACTIONS
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -10,7 +11,8 @@ OPTIONS = {
     "characters": Option(
         "random",
         choices=("random", "recommended"),
-        doc="random: players + 3 characters drawn at random; recommended: the rulebook's first-game set.",
+        # i18n: a game option's help; 'random' and 'recommended' are its values (typed as they are)
+        doc=N_("random: players + 3 characters drawn at random; recommended: the rulebook's first-game set."),
     ),
 }
 
@@ -41,7 +43,8 @@ INFO = GameInfo(
     bots=(
         BotInfo(
             "heuristic",
-            "scores each decision in PP: bundles, buildings, residences, monuments, workers, the provost",
+            # i18n: what the heuristic bot does
+            N_("scores each decision in PP: bundles, buildings, residences, monuments, workers, the provost"),
             "heuristic:make",
         ),
     ),

@@ -16,13 +16,13 @@ and "decline" stay in the page's panel.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text as T
 from masterbuilder.games.caylus1303.data import (
@@ -46,10 +46,17 @@ from masterbuilder.games.caylus1303.data import (
     Get,
     Offer,
     Pay,
+    Res,
     Side,
     Tile,
+    amount,
+    res_name,
 )
 from masterbuilder.games.caylus1303.tasks import PHASE_NAMES
+from masterbuilder.games.caylus1303.terminal import FAMILY_WORDS
+
+_ = Text("caylus1303")
+_n = _.plural
 
 # ---- geometry and palette ------------------------------------------------------------------------------
 WIDTH = 1200
@@ -62,7 +69,8 @@ INNER_W = WIDTH - 2 * MARGIN  # 1146
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
 SEAT_INK = ("#c0392b", "#2e86c1", "#1e8449", "#9a7d0a", "#8e44ad")  # seat names: yellow darkened to read
 RES_COLOURS = ("#e0609c", "#9a5b2e", "#8d979f", "#5566d6", "#efc21a")
-RES_LETTERS = ("F", "W", "S", "C", "G")
+# i18n: the letters of food, wood, stone, cloth and gold in the tables (the legend explains them)
+RES_LETTERS = (N_("F"), N_("W"), N_("S"), N_("C"), N_("G"))
 RES_INK = ("#fff", "#fff", "#fff", "#fff", "#3b2f00")
 # family: (band, body, band text)
 FAMILY_COLOURS = {
@@ -78,7 +86,8 @@ MUTED = "#6b5d4f"
 PAPER = "#f6efe0"
 HIGHLIGHT = "#ff8c1a"
 FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif"
-PHASE_LABELS = ("Draft", "1 Planning", "2 Activation", "3 Delivery", "4 Administration")
+# i18n: the phase track of the board: the draft, then the four phases of a round
+PHASE_LABELS = (N_("Draft"), N_("1 Planning"), N_("2 Activation"), N_("3 Delivery"), N_("4 Administration"))
 
 STYLE = f"""
 .board-caylus1303 text {{ font-family: {FONT}; fill: {INK}; }}
@@ -184,15 +193,20 @@ def _title(text: str) -> str:
 
 
 def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"Seat {seat}" + (" (you)" if seat == viewer else "")
+    if seat == viewer:
+        return _("Seat {seat} (you)", seat=seat)
+    return _("Seat {seat}", seat=seat)
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _passed(place: int) -> str:
+    """'passed 1st': the player's place in the passing order."""
+    if place == 1:
+        return _("passed 1st")
+    if place == 2:
+        return _("passed 2nd")
+    if place == 3:
+        return _("passed 3rd")
+    return _("passed {place}th", place=place)
 
 
 def _colour(seat: int) -> str:
@@ -208,7 +222,7 @@ def _cube(x: float, y: float, r: int, size: float = 17) -> str:
         + _t(
             x + size / 2,
             y + size * 0.76,
-            RES_LETTERS[r],
+            _(RES_LETTERS[r]),
             size * 0.7,
             bold=True,
             anchor="middle",
@@ -278,28 +292,33 @@ def _offer_tokens(o: Offer, first: Offer | None = None) -> list[Token]:
     elif o.pay is Pay.RES:
         paid = [_c(o.resource, o.amount)]
     elif o.pay is Pay.ANY:
-        paid = [f"{o.amount} any"]
+        # i18n: n resources of the payer's choice (food, wood, stone or cloth)
+        paid = [_n("{n} any", "{n} any", o.amount)]
     else:
-        paid = [f"{o.amount} worker{'s' if o.amount > 1 else ''}"]
+        paid = [_n("{n} worker", "{n} workers", o.amount)]
     if o.get is Get.GOLD:
         got: list[Token] = [_c(4, o.gets)]
+    elif o.get is Get.PP:
+        got = [_n("{n} PP", "{n} PP", o.gets)]
     else:
-        got = [f"{o.gets} {'PP' if o.get is Get.PP else 'workers'}"]
+        got = [_n("{n} workers", "{n} workers", o.gets)]
     return [*paid, "→", *got]
 
 
 _SHORT: dict[Effect, list[Token]] = {
-    Effect.FAIR: [_c(1, 1), "→ a favour"],
-    Effect.NOTARY: [_c(3, 1), "→ claim a start building"],
-    Effect.CARPENTER: ["build a wood building"],
-    Effect.STONEMASON: ["build a stone building"],
-    Effect.TOLL: ["move the provost up to 2 steps"],
-    Effect.BRIDGE: ["pass here; passers move the provost"],
-    Effect.SELL_WORKER: ["1 more worker to camp → 1 any"],
-    Effect.CHOOSE: ["take 1 any"],
-    Effect.FAVOUR: ["a favour"],
-    Effect.NONE: ["no workers"],
+    Effect.FAIR: [_c(1, 1), N_("→ a favour")],
+    Effect.NOTARY: [_c(3, 1), N_("→ claim a start building")],
+    Effect.CARPENTER: [N_("build a wood building")],
+    Effect.STONEMASON: [N_("build a stone building")],
+    Effect.TOLL: [N_("move the provost up to 2 steps")],
+    Effect.BRIDGE: [N_("pass here; passers move the provost")],
+    Effect.SELL_WORKER: [N_("1 more worker to camp → 1 any")],
+    # i18n: 'any': any one of food, wood, stone or cloth
+    Effect.CHOOSE: [N_("take 1 any")],
+    Effect.FAVOUR: [N_("a favour")],
+    Effect.NONE: [N_("no workers")],
 }
+"""A tile's effect in words (English, translated where drawn) and cubes."""
 
 
 def _side_tokens(side: Side, owner_bonus: int = -1, setup: bool = False) -> list[Token]:
@@ -308,22 +327,25 @@ def _side_tokens(side: Side, owner_bonus: int = -1, setup: bool = False) -> list
     if e is Effect.GAIN:
         out: list[Token] = [_c(i, n, "+") for i, n in enumerate(side.gain) if n]
         if side.workers:
-            out.append(f"+{side.workers} workers")
+            out.append(_n("+{n} workers", "+{n} workers", side.workers))
         if side.pp:
-            out.append(f"+{side.pp} PP")
+            out.append(_("+{pp} PP", pp=side.pp))
         if owner_bonus >= 0:
-            out += ["· owner", _c(owner_bonus, 1, "+")]
+            # i18n: before a cube: what the building's owner gets ('· owner +1 [food]')
+            out += [_("· owner"), _c(owner_bonus, 1, "+")]
         return out
     if e is Effect.TRADE:
         toks: list[Token] = []
         for k, o in enumerate(side.offers):
             if k:
-                toks.append("or")
+                # i18n: between a building's two offers
+                toks.append(_("or"))
             toks += _offer_tokens(o, side.offers[0] if k else None)
         return toks
-    toks = list(_SHORT[e])
+    toks = [tok if not isinstance(tok, str) else _(tok) for tok in _SHORT[e]]
     if e is Effect.STONEMASON and setup:
-        toks.append("(no stone)")
+        # i18n: the Stonemason's setup side builds without paying the stone
+        toks.append(_("(no stone)"))
     return toks
 
 
@@ -405,11 +427,13 @@ def _acting_space(view: Mapping[str, Any]) -> int | None:
         return None
     prompt = str(view["prompt"])
     if view["phase"] == 4:
-        m = re.search(r"residence on space (\d+)", prompt)
-        return int(m.group(1)) if m else None
+        # the prompt is in the language the board is drawn in: find which residence it names
+        return next(
+            (n for n in range(1, ROAD_LENGTH + 1) if prompt.endswith(": " + T.monument_decision(n))), None
+        )
     if view["phase"] != 2:
         return None
-    if re.match(r"Seat \d+( \(Bailiff\))?: (Guilds Bridge|move the provost)", prompt):
+    if prompt.endswith(": " + _(T.BRIDGE_DECISION)) or prompt.endswith(": " + _(T.BAILIFF_DECISION)):
         return BRIDGE_SPACE
     for sp in view["road"]:
         if sp["space"] > view["provost"]:
@@ -428,31 +452,62 @@ def _next_lot(view: Mapping[str, Any]) -> int | None:
 
 def _setup_text(tile: Tile) -> str:
     """The setup side's rule text; the Stonemason's setup side builds without paying the stone."""
-    extra = " without paying its stone" if tile.setup.effect is Effect.STONEMASON else ""
-    return tile.setup.text + extra
+    if tile.setup.effect is Effect.STONEMASON:
+        # i18n: the Stonemason's setup side: it builds a stone building without paying its stone
+        return _("{effect} without paying its stone", effect=tile.setup.text)
+    return tile.setup.text
 
 
 def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
     """The tooltip of a road space: its building, what a worker there gets, who owns it."""
     n = sp["space"]
     if sp["tile"] is None:
-        nxt = " The next building goes here." if _next_lot(view) == n else ""
-        return f"Space {n}: empty.{nxt}"
+        if _next_lot(view) == n:
+            return _("Space {space}: empty. The next building goes here.", space=n)
+        return _("Space {space}: empty.", space=n)
     tile = _tile(sp["tile"])
     owner = sp["owner"]
-    who = f" Owner: seat {owner}." if owner is not None else ""
+    who = " " + _("Owner: seat {seat}.", seat=owner) if owner is not None else ""
     if sp["residence"]:
-        return f"Space {n}: residence (was the {tile.title}).{who} No workers; +1 worker at each recruitment."
+        return _(
+            "Space {space}: residence (was the {building}).{owner} No workers; +1 worker at each "
+            "recruitment.",
+            space=n,
+            building=tile.title,
+            owner=who,
+        )
     if tile.family is Family.MONUMENT:
-        return (
-            f"Space {n}: {tile.title}, monument ({tile.pp} PP).{who} No workers; {T.lasting_text(tile.id)}."
+        # i18n: {owner} is ' Owner: seat 1.' or nothing; {effect} what the monument gives
+        return _(
+            "Space {space}: {building}, monument ({pp} PP).{owner} No workers; {effect}.",
+            space=n,
+            building=tile.title,
+            pp=tile.pp,
+            owner=who,
+            effect=T.lasting_text(tile.id),
         )
     if tile.family in (Family.WOOD, Family.STONE) and owner is None:
-        return f"Space {n}: {tile.title}, setup side: {_setup_text(tile)}."
+        return _(
+            "Space {space}: {building}, setup side: {effect}.",
+            space=n,
+            building=tile.title,
+            effect=_setup_text(tile),
+        )
     bonus = ""
     if tile.owner_bonus >= 0:
-        bonus = f" When another player's worker acts here, the owner gets 1 {RES_NAMES[tile.owner_bonus]}."
-    return f"Space {n}: {tile.title}: {tile.built.text}.{who}{bonus}"
+        bonus = " " + _(
+            "When another player's worker acts here, the owner gets {resources}.",
+            resources=amount(tile.owner_bonus, 1),
+        )
+    # i18n: {owner} is ' Owner: seat 1.' or nothing; {bonus} a sentence about the owner's bonus or nothing
+    return _(
+        "Space {space}: {building}: {effect}.{owner}{bonus}",
+        space=n,
+        building=tile.title,
+        effect=tile.built.text,
+        owner=who,
+        bonus=bonus,
+    )
 
 
 # ---- actions on elements -------------------------------------------------------------------------------
@@ -520,7 +575,7 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
     out = [_t(MARGIN, 36, "Caylus 1303", 24, bold=True)]
     # round track
     x = 205.0
-    out.append(_t(x, 33, "Round", 15, cls="muted"))
+    out.append(_t(x, 33, _("Round"), 15, cls="muted"))
     rnd = int(view["round"])
     for r in range(1, ROUNDS + 1):
         cx = x + 62 + (r - 1) * 31
@@ -532,7 +587,13 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
             f'stroke="{INK if now else "#a8977c"}" stroke-width="{2 if now else 1}"/>'
             + _t(cx, 33, r, 14, bold=now, anchor="middle")
             + (
-                _title(f"Round {r}: construction-site slot {SLOT_ROUNDS.index(r) + 1} opens to favours")
+                _title(
+                    _(
+                        "Round {round}: construction-site slot {slot} opens to favours",
+                        round=r,
+                        slot=SLOT_ROUNDS.index(r) + 1,
+                    )
+                )
                 if r in SLOT_ROUNDS
                 else ""
             )
@@ -541,7 +602,8 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
     # phase track
     x = 555.0
     phase = int(view["phase"])
-    for k, label in enumerate(PHASE_LABELS):
+    for k, english in enumerate(PHASE_LABELS):
+        label = _(english)
         w = _text_w(label, 15, True) + 18
         now = k == phase and not view["is_terminal"]
         out.append(
@@ -550,7 +612,7 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
                 x, 12, w, 32, "#1d2b4f" if now else "#fffaf0", stroke="#1d2b4f" if now else "#a8977c", rx=16
             )
             + _t(x + w / 2, 33, label, 15, bold=now, anchor="middle", fill="#fff" if now else MUTED)
-            + _title(f"Phase: {PHASE_NAMES[k]}")
+            + _title(_("Phase: {name}", name=_(PHASE_NAMES[k])))
             + "</g>"
         )
         x += w + 6
@@ -561,17 +623,30 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
         winners = view["winners"]
         who = ", ".join(_seat_name(s, viewer) for s in winners)
         ranked = sorted(view["players"], key=lambda p: -int(p["prestige"] or 0))
-        scores = ", ".join(f"{_seat_name(int(p['seat']), viewer)} {p['prestige']} PP" for p in ranked)
-        msg = (
-            f"Game over after round {rnd}. "
-            + (f"Winner: {who}." if len(winners) == 1 else f"Shared win: {who}.")
-            + f" Final scores: {scores}."
+        # i18n: one player's score in the list of final scores
+        scores = ", ".join(
+            _("{player} {pp} PP", player=_seat_name(int(p["seat"]), viewer), pp=p["prestige"]) for p in ranked
         )
+        if len(winners) == 1:
+            msg = _(
+                "Game over after round {round}. Winner: {players}. Final scores: {scores}.",
+                round=rnd,
+                players=who,
+                scores=scores,
+            )
+        else:
+            msg = _(
+                "Game over after round {round}. Shared win: {players}. Final scores: {scores}.",
+                round=rnd,
+                players=who,
+                scores=scores,
+            )
         colour = _colour(winners[0]) if winners else INK
     else:
         prompt = str(view["prompt"])
-        if seat is not None:
-            prompt = re.sub(r"^Seat \d+", _seat_name(seat, viewer), prompt)
+        prefix = T.seat_prefix(seat) if seat is not None else ""
+        if seat is not None and prompt.startswith(prefix):
+            prompt = _seat_name(seat, viewer) + prompt[len(prefix) :]
         msg = prompt
         colour = _colour(seat) if seat is not None else INK
     lines = _wrap(msg, INNER_W - 70, 17, True)[:2]
@@ -615,8 +690,11 @@ def _space_xy(space: int, rows: Rows) -> tuple[float, float, float]:
 def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
     provost = int(view["provost"])
     acting = _acting_space(view)
-    head = _t(MARGIN, top + 16, "The road", 17, bold=True)
-    note = f"the provost stands after space {provost}: spaces 1–{provost} act, workers beyond go back unused"
+    head = _t(MARGIN, top + 16, _("The road"), 17, bold=True)
+    note = _(
+        "the provost stands after space {space}: spaces 1–{space} act, workers beyond go back unused",
+        space=provost,
+    )
     head += _t(MARGIN + 90, top + 16, note, 15, cls="muted")
     top += 28
     out = [head]
@@ -628,7 +706,7 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
     for d in A.MOVES:
         ident = f"provost-to-{provost + d}"
         if acts.has(ident):
-            gx, gy, _ = _space_xy(provost + d, rows)
+            gx, gy, _h = _space_xy(provost + d, rows)
             out.append(
                 _provost(
                     gx + TILE_W + GAP_X / 2,
@@ -640,8 +718,12 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
                     ghost=True,
                 )
             )
-    x, y, _ = _space_xy(provost, rows)
-    out.append(_provost(x + TILE_W + GAP_X / 2, y + 30, "provost", f"The provost, after space {provost}"))
+    x, y, _h = _space_xy(provost, rows)
+    out.append(
+        _provost(
+            x + TILE_W + GAP_X / 2, y + 30, "provost", _("The provost, after space {space}", space=provost)
+        )
+    )
     last_top, last_h = rows[-1]
     return "".join(out), last_top + last_h + GAP_Y + 4
 
@@ -665,13 +747,15 @@ def _space(
         out.append(_rect(x, y, TILE_W, h, "#fffaf0", stroke="#b3a58c", sw=1.5, extra=dashed))
         out.append(_t(x + 10, y + 22, n, 16, bold=True, cls="muted"))
         if n == next_lot and h == TILE_H:
-            out.append(
-                _t(x + TILE_W / 2, y + 62, "next building", 15, anchor="middle", cls="muted", italic=True)
-            )
-            out.append(_t(x + TILE_W / 2, y + 81, "goes here", 15, anchor="middle", cls="muted", italic=True))
+            # i18n: on an empty road space, on two short lines: keep the line break
+            for k, line in enumerate(_("next building\ngoes here").split("\n")[:2]):
+                out.append(
+                    _t(x + TILE_W / 2, y + 62 + 19 * k, line, 15, anchor="middle", cls="muted", italic=True)
+                )
         elif n == next_lot:
             out.append(
-                _t(x + TILE_W - 10, y + 22, "next building", 15, anchor="end", cls="muted", italic=True)
+                # i18n: on an empty road space drawn low (one line)
+                _t(x + TILE_W - 10, y + 22, _("next building"), 15, anchor="end", cls="muted", italic=True)
             )
         if n > provost:
             out.append(_rect(x, y, TILE_W, h, PAPER, extra=' opacity="0.45"'))
@@ -687,23 +771,23 @@ def _space(
         + _rect(x, y + 14, TILE_W, 12, band, rx=0)
         + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
-    fam_label = "acting now" if acting else ("" if fam == "printed" else fam)
+    fam_label = _("acting now") if acting else ("" if fam == "printed" else _(FAMILY_WORDS[fam]))
     out.append(_t(x + TILE_W - 8, y + 19, fam_label, 14, anchor="end", fill=band_ink, bold=acting))
-    name = tile.name if not sp["residence"] else "Residence"
+    name = _(tile.name) if not sp["residence"] else _("Residence")
     size = _fit(name, TILE_W - 16, 17, True)
     out.append(_t(x + 8, y + 46, name, size, bold=True))
     # what happens here
     if sp["residence"]:
-        toks: list[Token] = ["owner: +1 worker each recruitment"]
+        toks: list[Token] = [_("owner: +1 worker each recruitment")]
     elif tile.family is Family.MONUMENT:
-        toks = [f"{tile.pp} PP · {T.lasting_text(tile.id)}"]
+        toks = [_("{pp} PP · {effect}", pp=tile.pp, effect=T.lasting_text(tile.id))]
     elif tile.family in (Family.WOOD, Family.STONE) and sp["owner"] is None:
         toks = _side_tokens(tile.setup, setup=True)
     else:
         toks = _side_tokens(tile.built, tile.owner_bonus)
     if n == BRIDGE_SPACE:
-        toks = ["pass here"]
-    svg, _ = _rich(toks, x + 8, y + 67, TILE_W - 16, 15, 19, 2)
+        toks = [_("pass here")]
+    svg, _lines = _rich(toks, x + 8, y + 67, TILE_W - 16, 15, 19, 2)
     out.append(svg)
     out.append("</g>")
     # owner, workers, passers
@@ -715,7 +799,7 @@ def _space(
             hx = x + 8 + k * 27
             out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
         if not view["passing_order"]:
-            out.append(_t(x + 8, base - 4, "nobody has passed", 14, cls="muted", italic=True))
+            out.append(_t(x + 8, base - 4, _("nobody has passed"), 14, cls="muted", italic=True))
     for k, seat in enumerate(sp["workers"]):
         out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
     if n > provost:
@@ -729,12 +813,12 @@ SLOT_W, SLOT_H = 196, 112
 
 
 def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
-    out = [_t(MARGIN, top + 16, "Construction site", 17, bold=True)]
+    out = [_t(MARGIN, top + 16, _("Construction site"), 17, bold=True)]
     out.append(
         _t(
             MARGIN + 160,
             top + 16,
-            "a favour may use an open tile (its setup side), then take a character from the board",
+            _("a favour may use an open tile (its setup side), then take a character from the board"),
             15,
             cls="muted",
         )
@@ -747,20 +831,34 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
         ident = f"slot-{k + 1}"
         usable = k < open_slots
         band, body, band_ink = FAMILY_COLOURS[tile.family.value]
-        rule = f"Construction-site slot {k + 1}: the {tile.title}, setup side: {_setup_text(tile)}"
-        if not usable:
-            rule += f" (favours may use it from round {SLOT_ROUNDS[k]})"
+        if usable:
+            rule = _(
+                "Construction-site slot {slot}: the {building}, setup side: {effect}",
+                slot=k + 1,
+                building=tile.title,
+                effect=_setup_text(tile),
+            )
+        else:
+            rule = _(
+                "Construction-site slot {slot}: the {building}, setup side: {effect} (favours may use it "
+                "from round {round})",
+                slot=k + 1,
+                building=tile.title,
+                effect=_setup_text(tile),
+                round=SLOT_ROUNDS[k],
+            )
         out.append(f"<g{acts.attrs(ident, 'slot')}>" + acts.title(ident, rule))
         out.append(
             f'<g id="tile-{tile.key}">'
             + _rect(x, top, SLOT_W, SLOT_H, body, stroke="#5a4a38", sw=1.2, extra=' class="hit"')
             + _rect(x, top, SLOT_W, 26, band, rx=6)
             + _rect(x, top + 14, SLOT_W, 12, band, rx=0)
-            + _t(x + 9, top + 19, f"Slot {k + 1}", 15, bold=True, fill=band_ink)
+            + _t(x + 9, top + 19, _("Slot {slot}", slot=k + 1), 15, bold=True, fill=band_ink)
             + _t(
                 x + SLOT_W - 8,
                 top + 19,
-                "open" if usable else f"from round {SLOT_ROUNDS[k]}",
+                # i18n: a construction-site slot a favour may use now
+                _("open") if usable else _("from round {round}", round=SLOT_ROUNDS[k]),
                 14,
                 anchor="end",
                 fill=band_ink,
@@ -776,16 +874,25 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
     # the lots
     x = MARGIN + 3 * (SLOT_W + 10)
     w = WIDTH - MARGIN - x
-    rule = (
+    rule = _(
         "Phase 3: in lot order, each worker here delivers bundles (food and 2 other different resources) "
-        f"for {BUNDLE_PP} PP each; the most bundles get a favour (a tie: the earlier lot). "
-        "One worker per player."
+        "for {pp} PP each; the most bundles get a favour (a tie: the earlier lot). One worker per player.",
+        pp=BUNDLE_PP,
     )
     out.append(f"<g{acts.attrs('site-lots', 'lots')}>" + acts.title("site-lots", rule))
-    delivering = view["phase"] == 3 and "deliver" in str(view["prompt"]) and not view["is_terminal"]
+    prompt = str(view["prompt"])
+    delivering = (
+        view["phase"] == 3
+        and not view["is_terminal"]
+        and any(
+            prompt.endswith(": " + T.deliver_decision(pp, gold))
+            for pp in (BUNDLE_PP, BUNDLE_PP + 1)
+            for gold in (False, True)
+        )
+    )
     stroke, sw = (HIGHLIGHT, 4.0) if delivering else ("#5a4a38", 1.2)
     out.append(_rect(x, top, w, SLOT_H, "#fffaf0", stroke=stroke, sw=sw, extra=' class="hit"'))
-    label = "Delivering now" if delivering else "Lots (deliver in this order)"
+    label = _("Delivering now") if delivering else _("Lots (deliver in this order)")
     out.append(_t(x + 12, top + 22, label, 15, bold=True))
     site = [int(s) for s in view["site"]]
     for k, seat in enumerate(site):
@@ -800,15 +907,16 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
         )
         out.append(_t(cx, top + 100, f"{len(site) + 1}.", 15, anchor="middle", cls="muted"))
     elif not site:
-        out.append(_t(x + 12, top + 62, "nobody yet", 15, cls="muted", italic=True))
-    notes = [
-        "Phase 3, in lot order: a bundle is",
-        "1 food + 2 other different cubes",
-        f"= {BUNDLE_PP} PP; most bundles: a favour",
-    ]
+        out.append(_t(x + 12, top + 62, _("nobody yet"), 15, cls="muted", italic=True))
+    # i18n: one note on three short lines (about 35 characters each): keep the two line breaks
+    notes = _(
+        "Phase 3, in lot order: a bundle is\n1 food + 2 other different cubes\n"
+        "= {pp} PP; most bundles: a favour",
+        pp=BUNDLE_PP,
+    ).split("\n")
     deliveryman = view["characters"].get("deliveryman")
     if isinstance(deliveryman, int):
-        notes.append(f"then Deliveryman: {_seat_name(deliveryman, viewer)}")
+        notes.append(_("then Deliveryman: {player}", player=_seat_name(deliveryman, viewer)))
     for k, line in enumerate(notes):
         out.append(
             _t(
@@ -832,13 +940,17 @@ PLAYER_H = 72
 def _char_chip(key: str, x: float, y: float, acts: _Acts, used: bool) -> str:
     c = next(ch for ch in CHARACTERS if ch.key == key)
     ident = f"char-{key}"
-    size = _fit(c.name, CHIP_W - 14, 15, True)
-    tip = f"{c.name}: {c.text}" + (" (used this round)" if used else "")
+    name = _(c.name)
+    size = _fit(name, CHIP_W - 14, 15, True)
+    if used:
+        tip = _("{character}: {effect} (used this round)", character=name, effect=_(c.text))
+    else:
+        tip = _("{character}: {effect}", character=name, effect=_(c.text))
     return (
         f"<g{acts.attrs(ident, 'character')}>"
         + acts.title(ident, tip)
         + _rect(x, y, CHIP_W, CHIP_H, "#fdf6e3", stroke="#7a5c2e", sw=1.3, rx=5, extra=' class="hit"')
-        + _t(x + CHIP_W / 2, y + 19, c.name, size, bold=True, anchor="middle")
+        + _t(x + CHIP_W / 2, y + 19, name, size, bold=True, anchor="middle")
         + (_rect(x, y, CHIP_W, CHIP_H, PAPER, rx=5, extra=' opacity="0.5"') if used else "")
         + "</g>"
     )
@@ -846,12 +958,15 @@ def _char_chip(key: str, x: float, y: float, acts: _Acts, used: bool) -> str:
 
 def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
     over = bool(view["is_terminal"])
-    out = [_t(MARGIN, top + 16, "Players", 17, bold=True)]
-    gold_pp = END_PP_PER[RES_NAMES.index("gold")]
+    out = [_t(MARGIN, top + 16, _("Players"), 17, bold=True)]
+    gold_pp = END_PP_PER[Res.GOLD]
     note = (
-        f"prestige includes {gold_pp} PP per gold left"
+        _("prestige includes {pp} PP per gold left", pp=gold_pp)
         if over
-        else f"prestige is hidden from the others until the end · each gold left: {gold_pp} PP at the end"
+        else _(
+            "prestige is hidden from the others until the end · each gold left: {pp} PP at the end",
+            pp=gold_pp,
+        )
     )
     out.append(_t(MARGIN + 80, top + 16, note, 15, cls="muted"))
     top += 26
@@ -865,13 +980,14 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         winner = over and seat in view["winners"]
         marks = []
         if winner:
-            marks.append("winner")
+            marks.append(_("winner"))
         elif now:
-            marks.append("▶ deciding")
+            marks.append("▶ " + _("deciding"))
         if seat == view["first_player"] and not over:
-            marks.append("★ first")
+            # i18n: the first player
+            marks.append("★ " + _("first"))
         if seat in order:
-            marks.append(f"passed {_ordinal(order.index(seat) + 1)}")
+            marks.append(_passed(order.index(seat) + 1))
         mark_lines: list[str] = []
         for mark in marks:
             if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= 172:
@@ -906,18 +1022,20 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             cx = x + r * 58
             out.append(
                 f'<g id="res-p{seat}-{name}">'
-                + _title(f"{_seat_name(seat, viewer)}: {n} {name}")
+                + _title(_("{player}: {resources}", player=_seat_name(seat, viewer), resources=amount(r, n)))
                 + _cube(cx, top + 10, r, 22)
                 + _t(cx + 27, top + 28, n, 19, bold=True, fill=INK if n else "#b3a58c")
                 + "</g>"
             )
         # prestige
         pp = p["prestige"]
-        pp_text = "hidden" if pp is None else str(pp)
         x_pp = MARGIN + 500
-        tip = "Prestige points" + (" (hidden until the end)" if pp is None else "")
-        if over and p["final_bonus"]:
-            tip += f", including +{p['final_bonus']} for gold"
+        if pp is None:
+            tip = _("Prestige points (hidden until the end)")
+        elif over and p["final_bonus"]:
+            tip = _("Prestige points, including +{pp} for gold", pp=p["final_bonus"])
+        else:
+            tip = _("Prestige points")
         out.append(
             f'<g id="pp-p{seat}">'
             + _title(tip)
@@ -925,7 +1043,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             + _t(
                 x_pp + 55,
                 top + 28,
-                f"{pp_text} PP" if pp is not None else "PP hidden",
+                _("{pp} PP", pp=pp) if pp is not None else _("PP hidden"),
                 16,
                 bold=True,
                 anchor="middle",
@@ -934,13 +1052,19 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             + "</g>"
         )
         bundles = int(p["bundles"])
-        stock = f"{_n(p['workers'], 'worker')} ready · {p['camp']} in camp · {_n(p['houses'], 'house')} left"
+        # i18n: a player's stock, items joined by ' · '
+        parts = [
+            _n("{n} worker ready", "{n} workers ready", int(p["workers"])),
+            _("{n} in camp", n=p["camp"]),
+            _n("{n} house left", "{n} houses left", int(p["houses"])),
+        ]
         if bundles:
-            stock += f" · {_n(bundles, 'bundle')} this round"
+            parts.append(_n("{n} bundle this round", "{n} bundles this round", bundles))
         if p["forgone_workers"]:
-            stock += f" · {_n(p['forgone_workers'], 'worker')} forgone"
+            parts.append(_n("{n} worker forgone", "{n} workers forgone", int(p["forgone_workers"])))
         if over and p["final_bonus"]:
-            stock += f" · +{p['final_bonus']} PP for gold"
+            parts.append(_("+{pp} PP for gold", pp=p["final_bonus"]))
+        stock = " · ".join(parts)
         out.append(_t(MARGIN + 200, top + 56, stock, 16))
         # characters
         cx0 = WIDTH - MARGIN - 2 * CHIP_W - 16
@@ -971,16 +1095,19 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
     if not keys:
         return "", top
     if draft:
-        head, note = "Character draft", "each player picks one; the 3 left over go on the board"
+        head, note = _("Character draft"), _("each player picks one; the 3 left over go on the board")
     else:
-        head, note = "Characters on the board", "after using a construction-site tile, a favour may take one"
+        head = _("Characters on the board")
+        note = _("after using a construction-site tile, a favour may take one")
     out = [
         _t(MARGIN, top + 16, head, 17, bold=True),
         _t(MARGIN + _text_w(head, 17, True) + 14, top + 16, note, 15, cls="muted"),
     ]
     top += 28
     per_row = 4
-    texts = {key: _wrap(next(ch for ch in CHARACTERS if ch.key == key).text, CARD_W - 20, 15) for key in keys}
+    texts = {
+        key: _wrap(_(next(ch for ch in CHARACTERS if ch.key == key).text), CARD_W - 20, 15) for key in keys
+    }
     card_h = 40 + 18 * max(len(lines) for lines in texts.values())
     for k, key in enumerate(keys):
         c = next(ch for ch in CHARACTERS if ch.key == key)
@@ -990,9 +1117,9 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
         lines = texts[key]
         out.append(
             f"<g{acts.attrs(ident, 'character')}>"
-            + acts.title(ident, f"{c.name}: {c.text}")
+            + acts.title(ident, _("{character}: {effect}", character=_(c.name), effect=_(c.text)))
             + _rect(x, y, CARD_W, card_h, "#fdf6e3", stroke="#7a5c2e", sw=1.3, extra=' class="hit"')
-            + _t(x + 10, y + 22, c.name, 16, bold=True)
+            + _t(x + 10, y + 22, _(c.name), 16, bold=True)
             + "".join(_t(x + 10, y + 43 + 18 * i, line, 15) for i, line in enumerate(lines))
             + "</g>"
         )
@@ -1008,24 +1135,30 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
     ident = f"tile-{tile.key}"
     band, body, band_ink = FAMILY_COLOURS[tile.family.value]
     if tile.family is Family.MONUMENT:
-        rule = (
-            f"{tile.title} (monument): costs {T.cost_text(tile.id)}; {tile.pp} PP; {T.lasting_text(tile.id)}"
+        rule = _(
+            "{building} (monument): costs {cost}; {pp} PP; {effect}",
+            building=tile.title,
+            cost=T.cost_text(tile.id),
+            pp=tile.pp,
+            effect=T.lasting_text(tile.id),
         )
         effect: list[Token] = [T.lasting_text(tile.id)]
     else:
-        rule = (
-            f"{tile.title}: costs {T.cost_text(tile.id)}; {tile.pp} PP when built; "
-            f"a worker there: {tile.built.text}"
-        )
+        f = {"building": tile.title, "cost": T.cost_text(tile.id), "pp": tile.pp, "effect": tile.built.text}
         if tile.owner_bonus >= 0:
-            rule += (
-                f"; the owner gets 1 {RES_NAMES[tile.owner_bonus]} when another player's worker acts there"
+            rule = _(
+                "{building}: costs {cost}; {pp} PP when built; a worker there: {effect}; the owner gets "
+                "{resources} when another player's worker acts there",
+                resources=amount(tile.owner_bonus, 1),
+                **f,
             )
+        else:
+            rule = _("{building}: costs {cost}; {pp} PP when built; a worker there: {effect}", **f)
         effect = _side_tokens(tile.built, tile.owner_bonus)
     cost: list[Token] = [_c(i, n) for i, n in enumerate(tile.cost) if n]
     if tile.cost_any:
-        cost.append(f"+{tile.cost_any} any")
-    name = tile.name
+        cost.append("+" + _n("{n} any", "{n} any", tile.cost_any))
+    name = _(tile.name)
     out = [
         f"<g{acts.attrs(ident, 'supply')}>",
         acts.title(ident, rule),
@@ -1042,7 +1175,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
             fill=band_ink,
         ),
         _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
-        _t(x + SUP_W - 6, y + 45, f"{tile.pp} PP", 15, bold=True, anchor="end"),
+        _t(x + SUP_W - 6, y + 45, _n("{n} PP", "{n} PP", tile.pp), 15, bold=True, anchor="end"),
         f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
         _rich(effect, x + 6, y + 71, SUP_W - 12, 14, 17, 3)[0],
         "</g>",
@@ -1052,28 +1185,28 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
 
 def _supply(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, float]:
     supply = set(view["supply"])
-    out = [_t(MARGIN, top + 16, "Buildings to build", 17, bold=True)]
+    out = [_t(MARGIN, top + 16, _("Buildings to build"), 17, bold=True)]
     out.append(
         _t(
             MARGIN + 170,
             top + 16,
-            "cost → PP on building it; below: what a worker there gets",
+            _("cost → PP on building it; below: what a worker there gets"),
             15,
             cls="muted",
         )
     )
     top += 26
     rows = (
-        ("Wood buildings (the Carpenter builds them on the next empty space)", WOOD_TILES),
-        ("Stone buildings (the Stonemason)", STONE_TILES),
-        ("Monuments (administration: replace one of your residences)", MONUMENT_TILES),
+        (N_("Wood buildings (the Carpenter builds them on the next empty space)"), WOOD_TILES),
+        (N_("Stone buildings (the Stonemason)"), STONE_TILES),
+        (N_("Monuments (administration: replace one of your residences)"), MONUMENT_TILES),
     )
     for label, tiles in rows:
-        out.append(_t(MARGIN, top + 16, label, 15, bold=True, cls="muted"))
+        out.append(_t(MARGIN, top + 16, _(label), 15, bold=True, cls="muted"))
         top += 24
         left = [TILES[t] for t in tiles if TILES[t].key in supply]
         if not left:
-            out.append(_t(MARGIN, top + 18, "none left", 15, italic=True, cls="muted"))
+            out.append(_t(MARGIN, top + 18, _("none left"), 15, italic=True, cls="muted"))
             top += 30
             continue
         for k, tile in enumerate(left):
@@ -1087,11 +1220,12 @@ def _legend(top: float) -> tuple[str, float]:
     out = []
     x = float(MARGIN)
     y = top + 18
-    for r, name in enumerate(RES_NAMES):
+    for r in range(len(RES_NAMES)):
+        name = res_name(r)
         out.append(_cube(x, y - 14, r, 18))
         out.append(_t(x + 23, y, name, 15))
         x += 23 + _text_w(name, 15) + 16
-    note = "· any = food, wood, stone or cloth (never gold) · PP = prestige points"
+    note = _("· any = food, wood, stone or cloth (never gold) · PP = prestige points")
     out.append(_t(x, y, note, 15, cls="muted"))
     return "".join(out), top + 30
 

@@ -13,6 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from masterbuilder.core.i18n import N_, Text
+
+_ = Text("caylus1303")
+_n = _.plural
+
 
 class Res(IntEnum):
     FOOD = 0
@@ -22,7 +27,9 @@ class Res(IntEnum):
     GOLD = 4
 
 
-RES_NAMES = ("food", "wood", "stone", "cloth", "gold")
+# i18n: resource names (a noun: the food, wood, stone, cloth and gold cubes)
+RES_NAMES = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
+"""The resources' English names (action labels use them): :func:`res_name` is the translated name."""
 Res5 = tuple[int, int, int, int, int]
 NOTHING: Res5 = (0, 0, 0, 0, 0)
 # "Any resource" in a cost or a payment: food, wood, stone or cloth, never gold (DE "Zimmermann"; PL).
@@ -33,11 +40,31 @@ def res(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: int 
     return (food, wood, stone, cloth, gold)
 
 
+def res_name(resource: int) -> str:
+    """A resource's name in the current language ('wood')."""
+    return _(RES_NAMES[resource])
+
+
+def amount(resource: int, n: int) -> str:
+    """``n`` cubes of ``resource`` in the current language ('2 wood')."""
+    if resource == Res.FOOD:
+        return _n("{n} food", "{n} food", n)
+    if resource == Res.WOOD:
+        return _n("{n} wood", "{n} wood", n)
+    if resource == Res.STONE:
+        return _n("{n} stone", "{n} stone", n)
+    if resource == Res.CLOTH:
+        return _n("{n} cloth", "{n} cloth", n)
+    return _n("{n} gold", "{n} gold", n)
+
+
 def res_text(r: Res5, any_res: int = 0) -> str:
-    parts = [f"{n} {RES_NAMES[i]}" for i, n in enumerate(r) if n]
+    parts = [amount(i, n) for i, n in enumerate(r) if n]
     if any_res:
-        parts.append(f"{any_res} any")
-    return " + ".join(parts) or "nothing"
+        # i18n: part of a cost: n resources of the payer's choice (food, wood, stone or cloth)
+        parts.append(_n("{n} any", "{n} any", any_res))
+    # i18n: a cost or a gain of no resources at all
+    return " + ".join(parts) or _("nothing")
 
 
 class Family(StrEnum):
@@ -102,38 +129,57 @@ class Side:
         if e is Effect.GAIN:
             parts = [res_text(self.gain)] if any(self.gain) else []
             if self.workers:
-                parts.append(f"{self.workers} workers")
+                parts.append(_n("{n} worker", "{n} workers", self.workers))
             if self.pp:
-                parts.append(f"{self.pp} PP")
-            return "take " + " + ".join(parts)
+                parts.append(_n("{n} PP", "{n} PP", self.pp))
+            # i18n: what a worker on a building does; {gains} is e.g. '1 food + 1 PP'
+            return _("take {gains}", gains=" + ".join(parts))
         if e is Effect.TRADE:
-            return " or ".join(offer_text(o) for o in self.offers)
-        return EFFECT_TEXT[e]
+            if len(self.offers) == 2:
+                # i18n: a building's two offers, e.g. 'pay 1 cloth for 4 PP or pay 2 cloth for 6 PP'
+                return _(
+                    "{first} or {second}", first=offer_text(self.offers[0]), second=offer_text(self.offers[1])
+                )
+            return offer_text(self.offers[0])
+        return _(EFFECT_TEXT[e])
+
+
+def offer_parts(o: Offer) -> tuple[str, str]:
+    """What an offer takes and what it gives, as two noun phrases ('1 cloth', '4 PP')."""
+    if o.pay is Pay.RES:
+        paid = amount(o.resource, o.amount)
+    elif o.pay is Pay.ANY:
+        paid = _n("{n} of food/wood/stone/cloth", "{n} of food/wood/stone/cloth", o.amount)
+    else:
+        paid = _n("{n} worker to the camp", "{n} workers to the camp", o.amount)
+    if o.get is Get.PP:
+        got = _n("{n} PP", "{n} PP", o.gets)
+    elif o.get is Get.GOLD:
+        got = amount(Res.GOLD, o.gets)
+    else:
+        got = _n("{n} workers from the camp", "{n} workers from the camp", o.gets)
+    return paid, got
 
 
 def offer_text(o: Offer) -> str:
-    if o.pay is Pay.RES:
-        paid = f"{o.amount} {RES_NAMES[o.resource]}"
-    elif o.pay is Pay.ANY:
-        paid = f"{o.amount} of food/wood/stone/cloth"
-    else:
-        paid = f"{o.amount} worker{'s' if o.amount > 1 else ''} to the camp"
-    got = {Get.PP: "PP", Get.GOLD: "gold", Get.WORKERS: "workers from the camp"}[o.get]
-    return f"pay {paid} for {o.gets} {got}"
+    paid, got = offer_parts(o)
+    # i18n: a trade a building offers, e.g. 'pay 1 cloth for 4 PP', 'pay 2 workers to the camp for 4 PP'
+    return _("pay {paid} for {got}", paid=paid, got=got)
 
 
 EFFECT_TEXT = {
-    Effect.FAIR: "pay 1 wood for a favour",
-    Effect.NOTARY: "pay 1 cloth to claim a start building (a residence at the end of the round)",
-    Effect.CARPENTER: "build a wood building",
-    Effect.STONEMASON: "build a stone building",
-    Effect.TOLL: "move the provost up to 2 steps either way",
-    Effect.BRIDGE: "passers move the provost, 1 worker per step",
-    Effect.SELL_WORKER: "return 1 more worker to the camp for 1 food, wood, stone or cloth",
-    Effect.CHOOSE: "take 1 food, wood, stone or cloth",
-    Effect.FAVOUR: "gain a favour",
-    Effect.NONE: "no worker may go here",
+    Effect.FAIR: N_("pay 1 wood for a favour"),
+    Effect.NOTARY: N_("pay 1 cloth to claim a start building (a residence at the end of the round)"),
+    Effect.CARPENTER: N_("build a wood building"),
+    Effect.STONEMASON: N_("build a stone building"),
+    Effect.TOLL: N_("move the provost up to 2 steps either way"),
+    Effect.BRIDGE: N_("passers move the provost, 1 worker per step"),
+    Effect.SELL_WORKER: N_("return 1 more worker to the camp for 1 food, wood, stone or cloth"),
+    Effect.CHOOSE: N_("take 1 food, wood, stone or cloth"),
+    Effect.FAVOUR: N_("gain a favour"),
+    Effect.NONE: N_("no worker may go here"),
 }
+"""What a worker on a tile does, in English (translated where shown)."""
 
 
 def _trade(*offers: Offer) -> Side:
@@ -169,53 +215,66 @@ class Tile:
     def title(self) -> str:
         """The name a player reads: the tile's name, with its family where two families share the name
         ("Farm (wood)", "Carpenter (start)"; the printed Carpenter is just "Carpenter")."""
+        name = _(self.name)
         if self.family in (Family.PRINTED, Family.MONUMENT) or self.name not in _SHARED_NAMES:
-            return self.name
-        return f"{self.name} ({self.family.value})"
+            return name
+        if self.family is Family.WOOD:
+            # i18n: a wood building's name where a start or stone building shares it: 'Farm (wood)'
+            return _("{name} (wood)", name=name)
+        if self.family is Family.STONE:
+            # i18n: a stone building's name where a start or wood building shares it: 'Farm (stone)'
+            return _("{name} (stone)", name=name)
+        # i18n: a start building's name where a wood or stone building shares it: 'Farm (start)'
+        return _("{name} (start)", name=name)
+
+    @property
+    def label(self) -> str:
+        """The tile's own name in the current language (without its family)."""
+        return _(self.name)
 
 
 # ---- the tiles --------------------------------------------------------------------------------------
 _F, _W, _S, _C, _G = Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH, Res.GOLD
 
 _PRINTED = (
-    ("fair", "Fair", Side(Effect.FAIR)),  # 1 wood: reference 4.1 (TT + R1)
-    ("notary", "Notary", Side(Effect.NOTARY)),  # 1 cloth: reference 4.1 (TT + PL glyph)
-    ("carpenter", "Carpenter", CARPENTER_SIDE),
-    ("toll", "Toll", Side(Effect.TOLL)),
-    ("bridge", "Guilds Bridge", Side(Effect.BRIDGE)),
+    ("fair", N_("Fair"), Side(Effect.FAIR)),  # 1 wood: reference 4.1 (TT + R1)
+    ("notary", N_("Notary"), Side(Effect.NOTARY)),  # 1 cloth: reference 4.1 (TT + PL glyph)
+    ("carpenter", N_("Carpenter"), CARPENTER_SIDE),
+    ("toll", N_("Toll"), Side(Effect.TOLL)),
+    ("bridge", N_("Guilds Bridge"), Side(Effect.BRIDGE)),
 )
 
 _START = (
     # key, name, start side, copies — which two effects have 2 tiles rests on TT only (1 src)
-    ("start_farm", "Farm", _gain(res(food=1)), 2),
-    ("start_sawmill", "Sawmill", _gain(res(wood=1)), 1),
-    ("start_quarry", "Quarry", _gain(res(stone=1)), 1),
-    ("start_carpenter", "Carpenter", CARPENTER_SIDE, 1),
-    ("start_market", "Market", Side(Effect.SELL_WORKER), 2),
-    ("guild_3", "Guild (3 workers)", _trade(Offer(Pay.ANY, 1, Get.WORKERS, 3)), 1),
-    ("guild_4", "Guild (4 workers)", _trade(Offer(Pay.RES, 1, Get.WORKERS, 4, _S)), 1),  # stone: 1 src
+    ("start_farm", N_("Farm"), _gain(res(food=1)), 2),
+    ("start_sawmill", N_("Sawmill"), _gain(res(wood=1)), 1),
+    ("start_quarry", N_("Quarry"), _gain(res(stone=1)), 1),
+    ("start_carpenter", N_("Carpenter"), CARPENTER_SIDE, 1),
+    ("start_market", N_("Market"), Side(Effect.SELL_WORKER), 2),
+    ("guild_3", N_("Guild (3 workers)"), _trade(Offer(Pay.ANY, 1, Get.WORKERS, 3)), 1),
+    ("guild_4", N_("Guild (4 workers)"), _trade(Offer(Pay.RES, 1, Get.WORKERS, 4, _S)), 1),  # stone: 1 src
 )
 
 # Wood buildings: key, name, cost, any, PP, construction side, setup side. Costs and PP: 1 src (TT),
 # except that the DE/PL Carpenter examples confirm the producers' 2 resources and 2 PP.
 _WOOD = (
-    ("covered_market", "Covered Market", res(wood=1), 1, 3, _gain(workers=3), _gain(workers=2, pp=1)),
-    ("market", "Market", res(food=1, wood=1), 0, 3, Side(Effect.CHOOSE), Side(Effect.CHOOSE)),
-    ("manor", "Manor", res(wood=1, cloth=1), 0, 4, Side(Effect.FAVOUR), _gain(pp=2)),
+    ("covered_market", N_("Covered Market"), res(wood=1), 1, 3, _gain(workers=3), _gain(workers=2, pp=1)),
+    ("market", N_("Market"), res(food=1, wood=1), 0, 3, Side(Effect.CHOOSE), Side(Effect.CHOOSE)),
+    ("manor", N_("Manor"), res(wood=1, cloth=1), 0, 4, Side(Effect.FAVOUR), _gain(pp=2)),
     (
         "tailor",
-        "Tailor",
+        N_("Tailor"),
         res(wood=1),
         1,
         4,
         _trade(Offer(Pay.RES, 1, Get.PP, 4, _C), Offer(Pay.RES, 2, Get.PP, 6, _C)),
         _trade(Offer(Pay.RES, 1, Get.PP, 4, _C), Offer(Pay.RES, 2, Get.PP, 6, _C)),
     ),
-    ("stonemason", "Stonemason", res(wood=1), 1, 4, Side(Effect.STONEMASON), Side(Effect.STONEMASON)),
-    ("wood_farm", "Farm", res(food=1, wood=1), 0, 2, _gain(res(food=2)), _gain(res(food=1), pp=1)),
-    ("wood_sawmill", "Sawmill", res(food=1, wood=1), 0, 2, _gain(res(wood=2)), _gain(res(wood=1), pp=1)),
-    ("wood_quarry", "Quarry", res(food=1, wood=1), 0, 2, _gain(res(stone=2)), _gain(res(stone=1), pp=1)),
-    ("spinning_mill", "Spinning Mill", res(wood=2), 0, 2, _gain(res(cloth=2)), _gain(res(cloth=1), pp=1)),
+    ("stonemason", N_("Stonemason"), res(wood=1), 1, 4, Side(Effect.STONEMASON), Side(Effect.STONEMASON)),
+    ("wood_farm", N_("Farm"), res(food=1, wood=1), 0, 2, _gain(res(food=2)), _gain(res(food=1), pp=1)),
+    ("wood_sawmill", N_("Sawmill"), res(food=1, wood=1), 0, 2, _gain(res(wood=2)), _gain(res(wood=1), pp=1)),
+    ("wood_quarry", N_("Quarry"), res(food=1, wood=1), 0, 2, _gain(res(stone=2)), _gain(res(stone=1), pp=1)),
+    ("spinning_mill", N_("Spinning Mill"), res(wood=2), 0, 2, _gain(res(cloth=2)), _gain(res(cloth=1), pp=1)),
 )
 
 _FOUNDRY = _trade(Offer(Pay.WORKERS, 1, Get.GOLD, 1), Offer(Pay.WORKERS, 3, Get.GOLD, 2))
@@ -227,27 +286,27 @@ _STONE_GUILD = _trade(Offer(Pay.ANY, 1, Get.WORKERS, 5))
 # Stone buildings: key, name, cost, any, PP, construction side, setup side, owner bonus. All costs and PP:
 # 1 src (TT); the stone Farm's PP is unknown (TT gives none) and taken as 3 like its two siblings.
 _STONE = (
-    ("stone_farm", "Farm", res(food=1, stone=1), 0, 3, _gain(res(food=2, cloth=1)), _gain(res(food=1, cloth=1)), _F),
-    ("stone_sawmill", "Sawmill", res(food=1, stone=1), 0, 3, _gain(res(wood=2, cloth=1)), _gain(res(wood=1, cloth=1)), _W),
-    ("stone_quarry", "Quarry", res(food=1, stone=1), 0, 3, _gain(res(stone=2, cloth=1)), _gain(res(stone=1, cloth=1)), _S),
-    ("gold_mine", "Gold Mine", res(food=1, stone=1), 0, 4, _gain(res(gold=1)), _gain(res(gold=1)), -1),
-    ("foundry", "Foundry", res(wood=1, stone=1), 0, 5, _FOUNDRY, _FOUNDRY, -1),
-    ("alchemist", "Alchemist", res(wood=1, stone=1), 0, 5, _ALCHEMIST, _ALCHEMIST, -1),
-    ("stone_guild", "Guild", res(stone=1), 1, 4, _STONE_GUILD, _STONE_GUILD, -1),
-    ("church", "Church", res(stone=1, cloth=1), 0, 5, _CHURCH, _CHURCH, -1),
-    ("jeweller", "Jeweller", res(wood=1, stone=1), 0, 5, _JEWELLER, _JEWELLER, -1),
+    ("stone_farm", N_("Farm"), res(food=1, stone=1), 0, 3, _gain(res(food=2, cloth=1)), _gain(res(food=1, cloth=1)), _F),
+    ("stone_sawmill", N_("Sawmill"), res(food=1, stone=1), 0, 3, _gain(res(wood=2, cloth=1)), _gain(res(wood=1, cloth=1)), _W),
+    ("stone_quarry", N_("Quarry"), res(food=1, stone=1), 0, 3, _gain(res(stone=2, cloth=1)), _gain(res(stone=1, cloth=1)), _S),
+    ("gold_mine", N_("Gold Mine"), res(food=1, stone=1), 0, 4, _gain(res(gold=1)), _gain(res(gold=1)), -1),
+    ("foundry", N_("Foundry"), res(wood=1, stone=1), 0, 5, _FOUNDRY, _FOUNDRY, -1),
+    ("alchemist", N_("Alchemist"), res(wood=1, stone=1), 0, 5, _ALCHEMIST, _ALCHEMIST, -1),
+    ("stone_guild", N_("Guild"), res(stone=1), 1, 4, _STONE_GUILD, _STONE_GUILD, -1),
+    ("church", N_("Church"), res(stone=1, cloth=1), 0, 5, _CHURCH, _CHURCH, -1),
+    ("jeweller", N_("Jeweller"), res(wood=1, stone=1), 0, 5, _JEWELLER, _JEWELLER, -1),
 )  # fmt: skip
 
 # Monuments: key, name, cost, PP, recruitment workers, recruitment resources, favour when built.
 # PP 12 and the Theatre's favour: DE, PL; everything else 1 src (TT).
 _MONUMENTS = (
-    ("garden", "Garden", res(wood=1, gold=1), 4, 2, NOTHING, False),
-    ("factory", "Factory", res(cloth=1, gold=1), 5, 0, res(cloth=1), False),
-    ("granary", "Granary", res(stone=1, gold=1), 7, 0, res(food=1), False),
-    ("statue", "Statue", res(stone=2, gold=1), 7, 0, NOTHING, False),
-    ("theatre", "Theatre", res(wood=4, gold=3), 12, 0, NOTHING, True),
-    ("cathedral", "Cathedral", res(stone=3, gold=3), 15, 0, NOTHING, False),
-    ("mansion", "Mansion", res(stone=5, gold=5), 20, 0, NOTHING, False),
+    ("garden", N_("Garden"), res(wood=1, gold=1), 4, 2, NOTHING, False),
+    ("factory", N_("Factory"), res(cloth=1, gold=1), 5, 0, res(cloth=1), False),
+    ("granary", N_("Granary"), res(stone=1, gold=1), 7, 0, res(food=1), False),
+    ("statue", N_("Statue"), res(stone=2, gold=1), 7, 0, NOTHING, False),
+    ("theatre", N_("Theatre"), res(wood=4, gold=3), 12, 0, NOTHING, True),
+    ("cathedral", N_("Cathedral"), res(stone=3, gold=3), 15, 0, NOTHING, False),
+    ("mansion", N_("Mansion"), res(stone=5, gold=5), 20, 0, NOTHING, False),
 )
 
 
@@ -353,28 +412,28 @@ class Character:
 
 
 CHARACTERS: tuple[Character, ...] = (
-    Character(0, "early_riser", "Early Riser", "Der Frühaufsteher",
-              "Before the first player, may place 1 worker, returning 1 more to the camp."),
-    Character(1, "night_worker", "Night Worker", "Der Nachtarbeiter",
-              "Once another player has passed, places workers without the extra worker."),
-    Character(2, "journeyman", "Journeyman", "Die Händlerin",
-              "Once per round, may place a worker on a building another player's worker occupies."),
-    Character(3, "thief", "Thief", "Der Dieb",
-              "Placing a worker on another player's building gives that owner no PP."),
-    Character(4, "steward", "Steward", "Der Hofmarschall",
-              "Gets 2 PP (not 1) when another player places a worker on one of their buildings."),
-    Character(5, "bailiff", "Bailiff", "Der Gutsverwalter",
-              "After the Guilds Bridge, may move the provost 1 step either way for free."),
-    Character(6, "architect", "Architect", "Die Architektin",
-              "+1 PP for every wood building, stone building or monument built."),
-    Character(7, "deliveryman", "Deliveryman", "Der Fuhrmann",
-              "May deliver bundles without a worker at the construction site, after everyone else."),
-    Character(8, "chamberlain", "Chamberlain", "Der Kämmerer",
-              "Bundles may be any 3 resources."),
-    Character(9, "foreman", "Foreman", "Der Vorarbeiter", "+1 PP per bundle delivered."),
-    Character(10, "goldsmith", "Goldsmith", "Die Goldschmiedin",
-              "Once per round, +5 PP for a delivered bundle with at least 1 gold."),
-    Character(11, "day_laborer", "Day Laborer", "Der Tagelöhner", "+1 worker at each recruitment."),
+    Character(0, "early_riser", N_("Early Riser"), "Der Frühaufsteher",
+              N_("Before the first player, may place 1 worker, returning 1 more to the camp.")),
+    Character(1, "night_worker", N_("Night Worker"), "Der Nachtarbeiter",
+              N_("Once another player has passed, places workers without the extra worker.")),
+    Character(2, "journeyman", N_("Journeyman"), "Die Händlerin",
+              N_("Once per round, may place a worker on a building another player's worker occupies.")),
+    Character(3, "thief", N_("Thief"), "Der Dieb",
+              N_("Placing a worker on another player's building gives that owner no PP.")),
+    Character(4, "steward", N_("Steward"), "Der Hofmarschall",
+              N_("Gets 2 PP (not 1) when another player places a worker on one of their buildings.")),
+    Character(5, "bailiff", N_("Bailiff"), "Der Gutsverwalter",
+              N_("After the Guilds Bridge, may move the provost 1 step either way for free.")),
+    Character(6, "architect", N_("Architect"), "Die Architektin",
+              N_("+1 PP for every wood building, stone building or monument built.")),
+    Character(7, "deliveryman", N_("Deliveryman"), "Der Fuhrmann",
+              N_("May deliver bundles without a worker at the construction site, after everyone else.")),
+    Character(8, "chamberlain", N_("Chamberlain"), "Der Kämmerer",
+              N_("Bundles may be any 3 resources.")),
+    Character(9, "foreman", N_("Foreman"), "Der Vorarbeiter", N_("+1 PP per bundle delivered.")),
+    Character(10, "goldsmith", N_("Goldsmith"), "Die Goldschmiedin",
+              N_("Once per round, +5 PP for a delivered bundle with at least 1 gold.")),
+    Character(11, "day_laborer", N_("Day Laborer"), "Der Tagelöhner", N_("+1 worker at each recruitment.")),
 )  # fmt: skip
 
 # The first-game sets (DE "Empfohlene Charaktere"): each player count adds to the previous one.

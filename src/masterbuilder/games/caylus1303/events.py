@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.core.state import State
 from masterbuilder.core.voice import seat_name
 from masterbuilder.games.caylus1303 import actions as A
@@ -22,13 +23,13 @@ from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
     BUNDLE_PP,
     CHARACTERS,
-    RES_NAMES,
     ROAD_LENGTH,
     ROUNDS,
     TILES,
     Effect,
     Res5,
     Side,
+    amount,
     res_text,
 )
 from masterbuilder.games.caylus1303.state import Caylus1303State
@@ -46,7 +47,10 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PLACE,
     PHASE_NAMES,
 )
-from masterbuilder.games.caylus1303.terminal import building_name, res_words
+from masterbuilder.games.caylus1303.terminal import building_at, building_name, res_words
+
+_ = Text("caylus1303")
+_n = _.plural
 
 Event = tuple[Any, ...]
 # the effects that ask their worker to choose (and are declined without a choice when nothing is possible)
@@ -56,18 +60,12 @@ CHOICE_EFFECTS = frozenset(
 )
 
 PHASE_WORDS = {
-    1: "place workers on the road or at the construction site, or pass",
-    3: "the workers at the construction site deliver bundles",
-    4: "residences, monuments, recruitment",
+    1: N_("place workers on the road or at the construction site, or pass"),
+    3: N_("the workers at the construction site deliver bundles"),
+    # i18n: what happens in the administration phase (a list of nouns)
+    4: N_("residences, monuments, recruitment"),
 }
-
-
-def _steps(n: int) -> str:
-    return f"{abs(n)} step{'s' if abs(n) != 1 else ''}"
-
-
-def _workers(n: int) -> str:
-    return f"{n} worker{'s' if n != 1 else ''}"
+"""What each phase does, in English (translated where shown)."""
 
 
 class _Feed:
@@ -118,11 +116,8 @@ class _Feed:
             tile = state.tile_at(space)
             if tile is not None:
                 family = "residence" if state.is_residence(space) else TILES[tile].family.value
-                name = building_name(TILES[tile], family)
-                if name.endswith(")"):
-                    return f"the {name[:-1]}, space {space})"
-                return f"the {name} (space {space})"
-        return f"space {space}"
+                return building_at(TILES[tile], family, space)
+        return _("space {space}", space=space)
 
     def _acting_space(self, seat: int, fits: Callable[[int], bool]) -> int | None:
         """The next road space (from the one acting now) where ``seat`` has a worker not yet reported and
@@ -151,34 +146,42 @@ class _Feed:
         t = TILES[tile]
         if self.slot.get(seat) == tile:
             del self.slot[seat]
-            return f"the construction site's {t.name} (slot {self.before.slots.index(tile) + 1})", t.setup
+            return self.site_tile(tile), t.setup
         space = self._acting_space(seat, lambda at: self.before.tile_at(at) == tile)
         if space is not None:
             return self.space_tile(space), self._road_side(space)
         if tile in self.before.slots:
-            return f"the construction site's {t.name} (slot {self.before.slots.index(tile) + 1})", t.setup
+            return self.site_tile(tile), t.setup
         for space in range(1, ROAD_LENGTH + 1):  # a worker the feed did not see: the tile's space
             if self.before.tile_at(space) == tile:
                 return self.space_tile(space), self._road_side(space)
-        return f"the {t.name}", t.built
+        return _("the {building}", building=_(t.name)), t.built
+
+    def site_tile(self, tile: int) -> str:
+        """'the construction site's Sawmill (slot 1)'."""
+        return _(
+            "the construction site's {building} (slot {slot})",
+            building=_(TILES[tile].name),
+            slot=self.before.slots.index(tile) + 1,
+        )
 
     def effect_place(self, seat: int) -> str:
         """The tile whose effect ``seat`` could not use: 'the Notary (space 2)'; '' if not known."""
         if seat in self.slot:
             tile = self.slot.pop(seat)
-            return f"the construction site's {TILES[tile].name} (slot {self.before.slots.index(tile) + 1})"
+            return self.site_tile(tile)
         space = self._acting_space(seat, lambda at: self._road_side(at).effect in CHOICE_EFFECTS)
         return self.space_tile(space) if space is not None else ""
 
-    def residence_place(self, seat: int) -> str:
-        """The next residence of ``seat`` along the road, whose monument decision this is: 'on space 9'."""
+    def residence_place(self, seat: int) -> int | None:
+        """The next residence of ``seat`` along the road, whose monument decision this is."""
         for space in range(self.monument_cursor + 1, ROAD_LENGTH + 1):
             if self.after.owner_at(space) == seat and (
                 self.after.is_residence(space) or self.before.is_residence(space)
             ):
                 self.monument_cursor = space
-                return f" on space {space}"
-        return ""
+                return space
+        return None
 
     # ---- the events -------------------------------------------------------------------------------
     def line(self, event: Event) -> str:
@@ -190,144 +193,283 @@ class _Feed:
         return text
 
     def on_round(self, number: int, first: int) -> str:
-        return f"Round {number}/{ROUNDS} begins · {self.name(first)} is the first player"
+        return _(
+            "Round {round}/{rounds} begins · {player} is the first player",
+            round=number,
+            rounds=ROUNDS,
+            player=self.name(first),
+        )
 
     def on_phase(self, phase: int) -> str:
-        words = PHASE_WORDS.get(phase, "")
+        words = _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else ""
         if phase == 2:
-            words = f"the road acts from space 1 up to the provost (after space {self.provost})"
-        name = PHASE_NAMES[phase] if 0 <= phase < len(PHASE_NAMES) else str(phase)
-        return f"Phase {phase}/4: {name}" + (f" · {words}" if words else "")
+            words = _(
+                "the road acts from space 1 up to the provost (after space {space})", space=self.provost
+            )
+        name = _(PHASE_NAMES[phase]) if 0 <= phase < len(PHASE_NAMES) else str(phase)
+        if words:
+            # i18n: {name} is the phase's name ('planning'); {words} what happens in it
+            return _("Phase {phase}/4: {name} · {words}", phase=phase, name=name, words=words)
+        return _("Phase {phase}/4: {name}", phase=phase, name=name)
 
     def on_gain(self, seat: int, tile: int, gain: list[int], workers: int, pp: int) -> str:
         parts = [res_words(gain)] if any(gain) else []
         if workers:
-            parts.append(f"+{_workers(workers)} from the camp")
+            parts.append(_n("+{n} worker from the camp", "+{n} workers from the camp", workers))
         if pp:
-            parts.append(f"+{pp} PP")
+            parts.append(_("+{pp} PP", pp=pp))
         where, side = self.tile_place(seat, tile)
-        got = " ".join(parts) if parts else "nothing"
-        text = f"{self.name(seat)} gets {got} from {where}"
+        # i18n: {got} is a list of gains ('+1 food +1 PP'), or 'nothing'
+        got = " ".join(parts) if parts else _("nothing")
         if workers < side.workers:
-            text += f" ({_workers(workers)} of {side.workers}: no more in the camp)"
-        return text
+            return _n(
+                "{player} gets {got} from {building} ({n} worker of {due}: no more in the camp)",
+                "{player} gets {got} from {building} ({n} workers of {due}: no more in the camp)",
+                workers,
+                player=self.name(seat),
+                got=got,
+                building=where,
+                due=side.workers,
+            )
+        return _("{player} gets {got} from {building}", player=self.name(seat), got=got, building=where)
 
     def on_owner_bonus(self, owner: int, resource: int, space: int) -> str:
-        return f"{self.name(owner)} +1 {RES_NAMES[resource]} as the owner of {self.space_tile(space)}"
+        return _(
+            "{owner} +{resources} as the owner of {building}",
+            owner=self.name(owner),
+            resources=amount(resource, 1),
+            building=self.space_tile(space),
+        )
 
     def on_owner_pp(self, owner: int, pp: int, placer: int, space: int) -> str:
         where = self.space_tile(space)
         if pp == 0:
-            return f"{self.name(owner)} gets no PP as the owner of {where}: {self.name(placer)} has the Thief"
-        steward = " (the Steward)" if pp == 2 else ""
-        return (
-            f"{self.name(owner)} +{pp} PP{steward} as the owner of {where}, where {self.name(placer)} "
-            "placed a worker"
+            return _(
+                "{owner} gets no PP as the owner of {building}: {placer} has the Thief",
+                owner=self.name(owner),
+                building=where,
+                placer=self.name(placer),
+            )
+        if pp == 2:
+            return _(
+                "{owner} +{pp} PP (the Steward) as the owner of {building}, where {placer} placed a worker",
+                owner=self.name(owner),
+                pp=pp,
+                building=where,
+                placer=self.name(placer),
+            )
+        return _(
+            "{owner} +{pp} PP as the owner of {building}, where {placer} placed a worker",
+            owner=self.name(owner),
+            pp=pp,
+            building=where,
+            placer=self.name(placer),
         )
 
     def on_unused(self, seat: int, space: int) -> str:
         self.done.add((seat, space))
-        return (
-            f"{self.name(seat)}'s worker on {self.space_tile(space)} is beyond the provost: back to the camp "
-            "unused"
+        return _(
+            "{player}'s worker on {building} is beyond the provost: back to the camp unused",
+            player=self.name(seat),
+            building=self.space_tile(space),
         )
 
     def on_most_bundles(self, seat: int, count: int) -> str:
-        return f"{self.name(seat)} delivered the most bundles this round ({count}): a favour"
+        return _n(
+            "{player} delivered the most bundles this round ({n}): a favour",
+            "{player} delivered the most bundles this round ({n}): a favour",
+            count,
+            player=self.name(seat),
+        )
 
     def on_residence(self, seat: int, space: int) -> str:
         where = self.space_tile(space)
-        return (
-            f"{where[:1].upper()}{where[1:]}, claimed by {self.name(seat)}, turns into their residence "
-            "(+1 worker at each recruitment)"
+        # i18n: {building} is e.g. 'the Farm (start, space 8)' (its first letter is made upper case)
+        return _(
+            "{building}, claimed by {player}, turns into their residence (+1 worker at each recruitment)",
+            building=where[:1].upper() + where[1:],
+            player=self.name(seat),
         )
 
     def on_recruit(self, seat: int, got: int, due: int, goods: list[int]) -> str:
-        text = f"Recruitment: {self.name(seat)} +{_workers(got)} from the camp"
+        who = self.name(seat)
+        if got < due and any(goods):
+            return _n(
+                "Recruitment: {player} +{n} worker from the camp ({due} due; no more in the camp), "
+                "{resources} (monuments)",
+                "Recruitment: {player} +{n} workers from the camp ({due} due; no more in the camp), "
+                "{resources} (monuments)",
+                got,
+                player=who,
+                due=due,
+                resources=res_words(goods),
+            )
         if got < due:
-            text += f" ({due} due; no more in the camp)"
+            return _n(
+                "Recruitment: {player} +{n} worker from the camp ({due} due; no more in the camp)",
+                "Recruitment: {player} +{n} workers from the camp ({due} due; no more in the camp)",
+                got,
+                player=who,
+                due=due,
+            )
         if any(goods):
-            text += f", {res_words(goods)} (monuments)"
-        return text
+            # i18n: {resources} e.g. '+1 cloth', given by the player's monuments
+            return _n(
+                "Recruitment: {player} +{n} worker from the camp, {resources} (monuments)",
+                "Recruitment: {player} +{n} workers from the camp, {resources} (monuments)",
+                got,
+                player=who,
+                resources=res_words(goods),
+            )
+        return _n(
+            "Recruitment: {player} +{n} worker from the camp",
+            "Recruitment: {player} +{n} workers from the camp",
+            got,
+            player=who,
+        )
 
     def on_provost(self, space: int) -> str:
         self.provost = space
-        return f"End of round: the provost moves to after space {space}, just before the last building"
+        return _(
+            "End of round: the provost moves to after space {space}, just before the last building",
+            space=space,
+        )
 
     def on_provost_moved(self, seat: int, delta: int, new: int) -> str:
         self.provost = new
-        way = "forward" if delta > 0 else "back"
-        return (
-            f"{self.name(seat)} moves the provost {_steps(delta)} {way}: now after space {new} "
-            f"(spaces 1–{new} act)"
+        if delta > 0:
+            return _n(
+                "{player} moves the provost {n} step forward: now after space {space} (spaces 1–{space} act)",
+                "{player} moves the provost {n} steps forward: now after space {space} "
+                "(spaces 1–{space} act)",
+                abs(delta),
+                player=self.name(seat),
+                space=new,
+            )
+        return _n(
+            "{player} moves the provost {n} step back: now after space {space} (spaces 1–{space} act)",
+            "{player} moves the provost {n} steps back: now after space {space} (spaces 1–{space} act)",
+            abs(delta),
+            player=self.name(seat),
+            space=new,
         )
 
     def on_built(self, seat: int, tile: int, space: int, pp: int) -> str:
-        name = building_name(TILES[tile])
-        return f"{self.name(seat)} built the {name} on space {space}: +{pp} PP"
+        return _(
+            "{player} built the {building} on space {space}: +{pp} PP",
+            player=self.name(seat),
+            building=building_name(TILES[tile]),
+            space=space,
+            pp=pp,
+        )
 
     def on_claimed(self, seat: int, space: int) -> str:
-        return (
-            f"{self.name(seat)} claimed {self.space_tile(space)} with the Notary: their residence at the "
-            "end of the round"
+        return _(
+            "{player} claimed {building} with the Notary: their residence at the end of the round",
+            player=self.name(seat),
+            building=self.space_tile(space),
         )
 
     def on_delivered(self, seat: int, bundle: list[int], pp: int) -> str:
         self.delivered.add(seat)
         b: Res5 = (bundle[0], bundle[1], bundle[2], bundle[3], bundle[4])
-        text = f"{self.name(seat)} delivered a bundle ({res_text(b)}): +{pp} PP"
+        f = {"player": self.name(seat), "resources": res_text(b), "pp": pp, "base": BUNDLE_PP}
         extra = pp - BUNDLE_PP
-        bonuses = {1: "Foreman", 5: "Goldsmith", 6: "Foreman and Goldsmith"}
-        if extra in bonuses:
-            text += f" ({BUNDLE_PP} + {extra}, {bonuses[extra]})"
-        return text
+        if extra == 1:
+            return _("{player} delivered a bundle ({resources}): +{pp} PP ({base} + 1, Foreman)", **f)
+        if extra == 5:
+            return _("{player} delivered a bundle ({resources}): +{pp} PP ({base} + 5, Goldsmith)", **f)
+        if extra == 6:
+            return _(
+                "{player} delivered a bundle ({resources}): +{pp} PP ({base} + 6, Foreman and Goldsmith)", **f
+            )
+        return _("{player} delivered a bundle ({resources}): +{pp} PP", **f)
 
     def on_monument(self, seat: int, tile: int, space: int, pp: int) -> str:
         self.monument_cursor = space
-        text = (
-            f"{self.name(seat)} built the {TILES[tile].name} (monument) over their residence on space {space}"
-        )
-        text += f": +{pp} PP"
+        f = {"player": self.name(seat), "building": _(TILES[tile].name), "space": space, "pp": pp}
         if TILES[tile].favour_on_build:
-            text += " and a favour"
-        return text
+            return _(
+                "{player} built the {building} (monument) over their residence on space {space}: +{pp} PP "
+                "and a favour",
+                **f,
+            )
+        return _(
+            "{player} built the {building} (monument) over their residence on space {space}: +{pp} PP", **f
+        )
 
     def on_final(self, bonuses: list[int], pp: list[int]) -> str:
-        gold = ", ".join(f"{self.name(s)} +{b}" for s, b in enumerate(bonuses))
-        final = ", ".join(f"{self.name(s)} {p}" for s, p in enumerate(pp))
-        return f"Game over · gold bonus (PP): {gold} · final PP: {final}"
+        # i18n: one player's gold bonus in the list of the end of the game
+        gold = ", ".join(_("{player} +{pp}", player=self.name(s), pp=b) for s, b in enumerate(bonuses))
+        # i18n: one player's final score in the list of the end of the game
+        final = ", ".join(_("{player} {pp}", player=self.name(s), pp=p) for s, p in enumerate(pp))
+        return _("Game over · gold bonus (PP): {gold} · final PP: {final}", gold=gold, final=final)
 
     def on_forced(self, seat: int, action: int, decision: int) -> str:
         who = self.name(seat)
         if decision == D_DRAFT and A.CHAR <= action < A.SLOT:
-            return f"{who} takes the last character of the draft: the {CHARACTERS[action - A.CHAR].name}"
+            return _(
+                "{player} takes the last character of the draft: the {character}",
+                player=who,
+                character=_(CHARACTERS[action - A.CHAR].name),
+            )
         if decision == D_EARLY and action == A.DECLINE:
-            return f"{who} (Early Riser) cannot place a worker early"
+            return _("{player} (Early Riser) cannot place a worker early", player=who)
         if decision == D_PLACE and action == A.PASS:
-            return f"{who} cannot place another worker and passes onto the Guilds Bridge"
+            return _("{player} cannot place another worker and passes onto the Guilds Bridge", player=who)
         if decision == D_EFFECT and action == A.DECLINE:
-            where = self.effect_place(seat) or "their building"
-            return f"{who} cannot use {where}: nothing they can pay for or take"
+            where = self.effect_place(seat)
+            if not where:
+                return _("{player} cannot use their building: nothing they can pay for or take", player=who)
+            return _(
+                "{player} cannot use {building}: nothing they can pay for or take", player=who, building=where
+            )
         if decision == D_PAY and A.PAY <= action < A.TAKE:
-            return f"{who} pays 1 {RES_NAMES[action - A.PAY]} (the only resource left to pay with)"
+            return _(
+                "{player} pays {resources} (the only resource left to pay with)",
+                player=who,
+                resources=amount(action - A.PAY, 1),
+            )
         if decision == D_BRIDGE and action == A.DECLINE:
-            return f"{who} has no worker left to move the provost from the Guilds Bridge"
+            return _("{player} has no worker left to move the provost from the Guilds Bridge", player=who)
         if decision == D_DELIVER and action == A.DECLINE:
-            more = "no more bundles" if seat in self.delivered else "no bundle"
-            return f"{who} has {more} to deliver"
+            if seat in self.delivered:
+                return _("{player} has no more bundles to deliver", player=who)
+            return _("{player} has no bundle to deliver", player=who)
         if decision == D_FAVOUR and A.CHAR <= action < A.SLOT:
-            name = CHARACTERS[action - A.CHAR].name
-            return f"{who}'s favour has one choice: take the {name}"
+            return _(
+                "{player}'s favour has one choice: take the {character}",
+                player=who,
+                character=_(CHARACTERS[action - A.CHAR].name),
+            )
         if decision == D_FAVOUR and A.SLOT <= action < A.BUILD:
             k = action - A.SLOT
             self.slot[seat] = self.before.slots[k]
-            tile = TILES[self.before.slots[k]]
-            return f"{who}'s favour has one choice: the construction site's {tile.name} (slot {k + 1})"
+            return _(
+                "{player}'s favour has one choice: the construction site's {building} (slot {slot})",
+                player=who,
+                building=_(TILES[self.before.slots[k]].name),
+                slot=k + 1,
+            )
         if decision == D_MONUMENT and action == A.DECLINE:
-            return f"{who} cannot pay for a monument to replace their residence{self.residence_place(seat)}"
-        kind = {D_BAILIFF: "the Bailiff", D_BOARD_CHAR: "a character from the board"}.get(decision, "")
-        about = f" ({kind})" if kind else ""
-        return f"{who}, without a choice{about}: {A.LABELS[action]}"
+            space = self.residence_place(seat)
+            if space is None:
+                return _("{player} cannot pay for a monument to replace their residence", player=who)
+            return _(
+                "{player} cannot pay for a monument to replace their residence on space {space}",
+                player=who,
+                space=space,
+            )
+        # i18n: {label} is the move's id (English, as typed in the terminal)
+        if decision == D_BAILIFF:
+            return _("{player}, without a choice (the Bailiff): {label}", player=who, label=A.LABELS[action])
+        if decision == D_BOARD_CHAR:
+            return _(
+                "{player}, without a choice (a character from the board): {label}",
+                player=who,
+                label=A.LABELS[action],
+            )
+        return _("{player}, without a choice: {label}", player=who, label=A.LABELS[action])
 
 
 def caylus1303_events(before: Caylus1303State, action: int, after: Caylus1303State) -> list[Event]:

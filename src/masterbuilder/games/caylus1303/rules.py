@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, Self
 
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
 from masterbuilder.core.task_stack import TaskStackState
 from masterbuilder.games.caylus1303 import actions as A
@@ -95,6 +96,8 @@ from masterbuilder.games.caylus1303.tasks import (
     T_USE,
     TASK_SIZES,
 )
+
+_ = Text("caylus1303")  # the messages of a state document that does not load
 
 # where a character is when no player holds it
 BOX, BOARD, POOL = -1, -2, -3
@@ -975,11 +978,12 @@ class Caylus1303Rules(TaskStackState):
         s._stack = [tuple(int(x) for x in t) for t in data["stack"]]
         problem = s.integrity_problem()
         if problem:
-            raise ValueError(f"State JSON is inconsistent: {problem}")
+            # i18n: {problem} says what is wrong in a state document (a JSON file) that does not load
+            raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
         if not s._over and len(s._legal_now) < 2:
-            raise ValueError("State JSON is inconsistent: the pending decision has no real choice")
+            raise ValueError(_("State JSON is inconsistent: the pending decision has no real choice"))
         return s
 
     def integrity_problem(self) -> str | None:
@@ -987,7 +991,8 @@ class Caylus1303Rules(TaskStackState):
         n = self.num_players
         for name in ("_res", "_pp", "_hand", "_camp", "_houses", "_bundles", "_forgone", "_final_bonus"):
             if len(getattr(self, name)) != n:
-                return f"{name[1:]} does not have one entry per player"
+                # i18n: {field} is the name of a field of the state document (JSON), kept as it is
+                return _("{field} does not have one entry per player", field=name[1:])
         spaces = ROAD_LENGTH + 1
         for values, size, name in (
             (self._road, spaces, "road"),
@@ -1000,7 +1005,8 @@ class Caylus1303Rules(TaskStackState):
             (self._chars, len(CHARACTERS), "chars"),
         ):
             if len(values) != size:
-                return f"{name} does not have {size} entries"
+                # i18n: {field} is the name of a field of the state document (JSON), kept as it is
+                return _("{field} does not have {size} entries", field=name, size=size)
         ints = [*self._pp, *self._hand, *self._camp, *self._houses, *self._bundles, *self._forgone]
         ints += [*self._road, *self._owner, *self._w1, *self._w2, *self._site, *self._passed, *self._chars]
         ints += [*self._slots, *self._supply, *self._residence, *self._final_bonus]
@@ -1010,78 +1016,90 @@ class Caylus1303Rules(TaskStackState):
         if not isinstance(self._over, bool) or any(
             not isinstance(x, int) or isinstance(x, bool) for x in ints
         ):
-            return "a field that should hold integers holds something else"
+            return _("a field that should hold integers holds something else")
         if any(len(r) != 5 for r in self._res):
-            return "resources of the wrong shape"
+            return _("resources of the wrong shape")
         if any(x < 0 for r in self._res for x in r):
-            return "negative resources"
+            return _("negative resources")
         if any(x < 0 for x in (*self._pp, *self._forgone, *self._bundles, *self._final_bonus)):
-            return "negative prestige, bundles or counts"
+            return _("negative prestige, bundles or counts")
         if not 0 <= self._phase < len(PHASE_NAMES) or self._journeyman_used not in (0, 1):
-            return "the phase or a once-per-round flag out of range"
+            return _("the phase or a once-per-round flag out of range")
         if self._goldsmith_used not in (0, 1) or any(
             x not in (0, 1) for x in (*self._supply, *self._residence)
         ):
-            return "a flag that is not 0 or 1"
+            return _("a flag that is not 0 or 1")
         seats = [*self._owner, *self._w1, *self._w2, *self._site, *self._passed]
         if any(not (x == NOBODY or 0 <= x < n) for x in seats) or not 0 <= self._first < n:
-            return "a seat number out of range"
+            return _("a seat number out of range")
         for c in self._chars:
             if not (0 <= c < n or c in (BOX, BOARD) or (c == POOL and self._round == 0)):
-                return "a character held by a seat out of range"
+                return _("a character held by a seat out of range")
         if any(not (t == EMPTY or 0 <= t < len(TILES)) for t in self._road) or any(
             not 0 <= t < len(TILES) for t in self._slots
         ):
-            return "a tile id out of range"
+            return _("a tile id out of range")
         placed = [t for t in (*self._road, *self._slots) if t != EMPTY]
         if len(set(placed)) != len(placed):
-            return "a tile on two places at once"
+            return _("a tile on two places at once")
         if any(self._supply[t] for t in placed):
-            return "a tile both on the board and in the supply"
+            return _("a tile both on the board and in the supply")
         if any(self._supply[t] and _FAMILY[t] in (Family.PRINTED, Family.START) for t in range(len(TILES))):
-            return "a printed or start building in the supply"
+            return _("a printed or start building in the supply")
         for space in range(1, ROAD_LENGTH + 1):
             t = self._road[space]
             if self._owner[space] != NOBODY and (t == EMPTY or _FAMILY[t] is Family.PRINTED):
-                return f"an owner of space {space}, which is empty or printed"
+                return _("an owner of space {space}, which is empty or printed", space=space)
             if self._residence[space] and (self._owner[space] == NOBODY or _FAMILY[t] is Family.PRINTED):
-                return f"a residence without an owner on space {space}"
+                return _("a residence without an owner on space {space}", space=space)
             if (
                 self._w1[space] != NOBODY
                 and t != EMPTY
                 and (not _TAKES_WORKER[t] or self.is_residence(space))
             ):
-                return f"a worker on space {space}, which takes no workers"
+                return _("a worker on space {space}, which takes no workers", space=space)
         if len(set(self._site)) != len(self._site) or len(set(self._passed)) != len(self._passed):
-            return "a seat twice at the construction site or on the bridge"
+            return _("a seat twice at the construction site or on the bridge")
         if not PROVOST_MIN <= self._provost <= PROVOST_MAX or not 0 <= self._round <= ROUNDS:
-            return "the provost off the road or the round out of range"
+            return _("the provost off the road or the round out of range")
         for seat in range(n):
             board = sum(1 for w in (*self._w1, *self._w2) if w == seat) + self._site.count(seat)
             if min(self._hand[seat], self._camp[seat]) < 0 or (
                 self._hand[seat] + self._camp[seat] + board != WORKERS_TOTAL
             ):
-                return f"seat {seat} does not have exactly {WORKERS_TOTAL} workers in supply, board and camp"
+                return _(
+                    "seat {seat} does not have exactly {workers} workers in supply, board and camp",
+                    seat=seat,
+                    workers=WORKERS_TOTAL,
+                )
             owned = sum(1 for o in self._owner if o == seat)
             if self._houses[seat] < 0 or self._houses[seat] + owned + 1 != HOUSES:
-                return f"seat {seat} does not have exactly {HOUSES} houses"
+                return _("seat {seat} does not have exactly {houses} houses", seat=seat, houses=HOUSES)
         for space in range(1, ROAD_LENGTH + 1):
             if (self._w1[space] != NOBODY or self._w2[space] != NOBODY) and self._road[space] == EMPTY:
-                return f"a worker stands on the empty space {space}"
+                return _("a worker stands on the empty space {space}", space=space)
             if self._w2[space] != NOBODY and self._w1[space] in (NOBODY, self._w2[space]):
-                return f"a second worker without another player's first on space {space}"
+                return _("a second worker without another player's first on space {space}", space=space)
         problem = self.stack_problem(self._task_arguments())
         if problem:
             return problem
         for task in self._stack:
             if task[0] == T_RETURN and task[1] not in (self._w1[task[2]], self._w2[task[2]]):
-                return f"a worker of seat {task[1]} is to leave the space {task[2]}, where it does not stand"
+                return _(
+                    "a worker of seat {seat} is to leave the space {space}, where it does not stand",
+                    seat=task[1],
+                    space=task[2],
+                )
             if task[0] == T_PLACE_TILE and (self.first_empty_space() is None or not self._houses[task[1]]):
-                return f"a building is to be placed with no empty space or no house left: {list(task)}"
+                return _(
+                    "a building is to be placed with no empty space or no house left: {task}", task=list(task)
+                )
             if task[0] == D_MONUMENT and not (self.is_residence(task[2]) and self._owner[task[2]] == task[1]):
-                return f"a monument decision on a space that is not the seat's residence: {list(task)}"
+                return _(
+                    "a monument decision on a space that is not the seat's residence: {task}", task=list(task)
+                )
         if not isinstance(self._over, bool):
-            return "a flag that is not true or false"
+            return _("a flag that is not true or false")
         return None
 
     def document_problem(self) -> str | None:
@@ -1098,36 +1116,41 @@ class Caylus1303Rules(TaskStackState):
         stack = self._stack
         if self._round == 0:
             if stack[0][0] != T_DRAFT or any(t[0] in _ROUND_KINDS or t[0] == T_DRAFT for t in stack[1:]):
-                return "the task stack does not end with the draft, so the game would stop"
+                return _("the task stack does not end with the draft, so the game would stop")
         else:
             problem = self.round_layer_problem(_ROUND_BOTTOM_FIRST, _ADVANCING, T_PHASE)
             if problem:
                 return problem
             if stack[0] != (T_END_ROUND,):
-                return "the task stack does not end with the end of the round, so the game would stop"
+                return _("the task stack does not end with the end of the round, so the game would stop")
         if sum(1 for t in stack if t[0] == D_PLACE) > 1:
-            return "two placement decisions pending at once"
+            return _("two placement decisions pending at once")
         if self._phase >= 2 and not any(t[0] in (T_ACTIVATE, T_BEYOND) for t in stack):
             returning = {(t[1], t[2]) for t in stack if t[0] == T_RETURN}
             for space in range(1, ROAD_LENGTH + 1):
                 for seat in (self._w1[space], self._w2[space]):
                     if seat != NOBODY and (seat, space) not in returning:
-                        return f"a worker still on space {space} after the activation"
+                        return _("a worker still on space {space} after the activation", space=space)
         seen: set[tuple[int, ...]] = set()
         for index, task in enumerate(stack):
             if task[0] == T_ROUND or (task[0] == T_DRAFT and index):
-                return "a new round or a draft pick is pending inside the round"
+                return _("a new round or a draft pick is pending inside the round")
             if task[0] in (T_RETURN, T_PLACE_TILE, T_USE, D_PLACE) and task in seen:
-                return f"the task {list(task)} is twice on the stack"
+                return _("the task {task} is twice on the stack", task=list(task))
             seen.add(task)
             if task[0] == D_PLACE and (task[1] in self._passed or self._phase != 1):
-                return f"a placement decision for a seat that passed, or outside planning: {list(task)}"
+                return _(
+                    "a placement decision for a seat that passed, or outside planning: {task}",
+                    task=list(task),
+                )
             if task[0] == T_PLACE_TILE and not self._supply[task[2]]:
-                return f"a building to place that is not in the supply: {list(task)}"
+                return _("a building to place that is not in the supply: {task}", task=list(task))
             if task[0] == D_EFFECT:
                 effect = (TILES[task[2]].setup if task[3] else TILES[task[2]].built).effect
                 if effect in (Effect.GAIN, Effect.FAVOUR, Effect.NONE, Effect.BRIDGE):
-                    return f"an effect decision for a building side that asks for none: {list(task)}"
+                    return _(
+                        "an effect decision for a building side that asks for none: {task}", task=list(task)
+                    )
         return None
 
     def _task_arguments(self) -> dict[int, tuple[range, ...]]:

@@ -7,6 +7,7 @@ it reversed, so the first task runs first).
 
 from __future__ import annotations
 
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.task_stack import DECISION as DECISION
 
 NOBODY = -1
@@ -57,7 +58,16 @@ TASK_SIZES = {
     D_FAVOUR: 2, D_BOARD_CHAR: 2, D_MONUMENT: 3,
 }  # fmt: skip
 
-PHASE_NAMES = ("setup", "planning", "activation", "delivery", "administration", "game over")
+# i18n: the names of the phases of a round (and before and after the rounds)
+PHASE_NAMES = (
+    N_("setup"),
+    N_("planning"),
+    N_("activation"),
+    N_("delivery"),
+    N_("administration"),
+    N_("game over"),
+)
+"""The phases' English names (translated where shown)."""
 
 # One round, in rulebook order ("Spielablauf"). T_PLAN's seat is filled in with the first player.
 ROUND_TASKS: tuple[tuple[int, ...], ...] = (

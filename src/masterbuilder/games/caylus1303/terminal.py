@@ -12,7 +12,7 @@ repeats what the text already says, so the table reads without colour.
 
 from __future__ import annotations
 
-import re
+import string
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +21,11 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import Text as Messages
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import seat_name as voice_seat_name
+from masterbuilder.games.caylus1303 import text as T
 from masterbuilder.games.caylus1303.data import (
     BRIDGE_SPACE,
     BUNDLE_PP,
@@ -29,7 +33,6 @@ from masterbuilder.games.caylus1303.data import (
     END_PP_PER,
     MONUMENT_TILES,
     RECRUITMENT,
-    RES_NAMES,
     ROAD_LENGTH,
     ROUNDS,
     SLOT_ROUNDS,
@@ -42,15 +45,21 @@ from masterbuilder.games.caylus1303.data import (
     Get,
     Offer,
     Pay,
+    Res,
     Side,
     Tile,
+    amount,
 )
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_BAILIFF, D_BRIDGE, PHASE_NAMES
 from masterbuilder.ui.renderers import seat_title, widest_fitting
 
+_ = Messages("caylus1303")
+_n = _.plural
+
 SEAT_STYLES = ("bold bright_blue", "bold red", "bold green", "bold dark_orange", "bold magenta")
-RES_LETTERS = ("F", "W", "S", "C", "G")
+# i18n: the letters of food, wood, stone, cloth and gold in the tables (the legend explains them)
+RES_LETTERS = (N_("F"), N_("W"), N_("S"), N_("C"), N_("G"))
 RES_STYLES = ("magenta", "dark_orange3", "grey70", "medium_purple1", "bold yellow")
 FAMILY_STYLES = {
     "printed": "",
@@ -65,14 +74,30 @@ ACTING = "▶"
 FIRST = "★"
 PHASES = 4  # planning, activation, delivery, administration
 CELL = (0, 1, 0, 0)  # one space right of each cell
-RES_LEGEND = "F food · W wood · S stone · C cloth · G gold · any = food, wood, stone or cloth (never gold)"
-_SEAT_PREFIX = re.compile(r"^Seat \d+(?: \(([^)]*)\))?: ")
+# i18n: the legend of the tables' resource letters (the same letters as F, W, S, C and G)
+RES_LEGEND = N_(
+    "F food · W wood · S stone · C cloth · G gold · any = food, wood, stone or cloth (never gold)"
+)
+FAMILY_WORDS = {
+    # i18n: a building's kind in the road table: printed on the board
+    "printed": N_("printed"),
+    # i18n: a building's kind in the road table: a start building
+    "start": N_("start"),
+    # i18n: a building's kind in the road table: a claimed start building
+    "residence": N_("residence"),
+    # i18n: a building's kind in the road table (a wood building); also the resource's name
+    "wood": N_("wood"),
+    # i18n: a building's kind in the road table (a stone building); also the resource's name
+    "stone": N_("stone"),
+    # i18n: a building's kind in the road table
+    "monument": N_("monument"),
+}
 
 
 # ---- small pieces ----------------------------------------------------------------------------------------
 def seat_name(seat: int) -> str:
     """'seat 2': how the screen and the event feed name a seat, as the play loop does."""
-    return f"seat {seat}"
+    return voice_seat_name(seat)
 
 
 def seat_text(seat: int | None) -> Text:
@@ -88,21 +113,33 @@ def _seats_text(seats: Sequence[int], empty: str = "·") -> Text:
     return Text(", ").join(seat_text(s) for s in seats)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _fill(template: str, **parts: Text | str) -> Text:
+    """A translated ``template`` whose ``{fields}`` are styled pieces of text."""
+    out = Text()
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        out.append(literal)
+        if field is not None:
+            part = parts[field]
+            if isinstance(part, Text):
+                out.append_text(part)
+            else:
+                out.append(part)
+    return out
 
 
 def res_letters(r: Sequence[int], any_res: int = 0) -> str:
     """A cost in resource letters: 'F+W', '2S+G', 'W+1 any'; 'free' for nothing."""
-    parts = [f"{n if n > 1 else ''}{RES_LETTERS[i]}" for i, n in enumerate(r) if n]
+    parts = [f"{n if n > 1 else ''}{_(RES_LETTERS[i])}" for i, n in enumerate(r) if n]
     if any_res:
-        parts.append(f"{any_res} any")
-    return "+".join(parts) or "free"
+        # i18n: part of a cost: n resources of the payer's choice (food, wood, stone or cloth)
+        parts.append(_n("{n} any", "{n} any", any_res))
+    # i18n: a cost of nothing
+    return "+".join(parts) or _("free")
 
 
 def res_words(r: Sequence[int]) -> str:
     """'+2 food +1 cloth' (only what is there)."""
-    return " ".join(f"+{n} {RES_NAMES[i]}" for i, n in enumerate(r) if n)
+    return " ".join("+" + amount(i, n) for i, n in enumerate(r) if n)
 
 
 def _offer_text(offer: Offer, first: Offer | None = None) -> str:
@@ -111,13 +148,18 @@ def _offer_text(offer: Offer, first: Offer | None = None) -> str:
     if first is not None and first.pay is offer.pay and first.resource == offer.resource:
         paid = str(offer.amount)
     elif offer.pay is Pay.RES:
-        paid = f"{offer.amount} {RES_NAMES[offer.resource]}"
+        paid = amount(offer.resource, offer.amount)
     elif offer.pay is Pay.ANY:
-        paid = f"{offer.amount} any"
+        paid = _n("{n} any", "{n} any", offer.amount)
     else:
-        paid = _plural(offer.amount, "worker")
-    got = {Get.PP: "PP", Get.GOLD: "gold", Get.WORKERS: "workers"}[offer.get]
-    return f"{paid}→{offer.gets} {got}"
+        paid = _n("{n} worker", "{n} workers", offer.amount)
+    if offer.get is Get.PP:
+        got = _n("{n} PP", "{n} PP", offer.gets)
+    elif offer.get is Get.GOLD:
+        got = amount(Res.GOLD, offer.gets)
+    else:
+        got = _n("{n} workers", "{n} workers", offer.gets)
+    return f"{paid}→{got}"
 
 
 def side_text(side: Side, owner_bonus: int = -1) -> str:
@@ -127,35 +169,42 @@ def side_text(side: Side, owner_bonus: int = -1) -> str:
     if effect is Effect.GAIN:
         parts = [res_words(side.gain)] if any(side.gain) else []
         if side.workers:
-            parts.append(f"+{side.workers} workers")
+            parts.append(_n("+{n} workers", "+{n} workers", side.workers))
         if side.pp:
-            parts.append(f"+{side.pp} PP")
+            parts.append(_("+{pp} PP", pp=side.pp))
         text = " ".join(parts)
         if owner_bonus >= 0:
-            text += f"; owner +1 {RES_NAMES[owner_bonus]}"
+            # i18n: a stone producer: what its owner gets when another player's worker uses it
+            text = _("{effect}; owner +{resources}", effect=text, resources=amount(owner_bonus, 1))
         return text
     if effect is Effect.TRADE:
         first, *more = side.offers
         return ", ".join([_offer_text(first), *(_offer_text(o, first) for o in more)])
-    return {
-        Effect.FAIR: "1 wood→a favour",
-        Effect.NOTARY: "1 cloth→claim a start building (a residence)",
-        Effect.CARPENTER: "build a wood building",
-        Effect.STONEMASON: "build a stone building",
-        Effect.TOLL: "move the provost up to 2 steps",
-        Effect.BRIDGE: "no worker; who passed moves the provost",
-        Effect.SELL_WORKER: "1 more worker to the camp→1 any",
-        Effect.CHOOSE: "take 1 any",
-        Effect.FAVOUR: "a favour",
-        Effect.NONE: "no worker may go here",
-    }[effect]
+    return _(SIDE_WORDS[effect])
+
+
+SIDE_WORDS = {
+    Effect.FAIR: N_("1 wood→a favour"),
+    Effect.NOTARY: N_("1 cloth→claim a start building (a residence)"),
+    Effect.CARPENTER: N_("build a wood building"),
+    Effect.STONEMASON: N_("build a stone building"),
+    Effect.TOLL: N_("move the provost up to 2 steps"),
+    Effect.BRIDGE: N_("no worker; who passed moves the provost"),
+    Effect.SELL_WORKER: N_("1 more worker to the camp→1 any"),
+    # i18n: 'any': any one of food, wood, stone or cloth
+    Effect.CHOOSE: N_("take 1 any"),
+    Effect.FAVOUR: N_("a favour"),
+    Effect.NONE: N_("no worker may go here"),
+}
+"""A short English note of what each effect does (translated where shown)."""
 
 
 def setup_side_text(tile: Tile) -> str:
     """The setup side's effect (the construction-site tiles and the unowned road tiles of the setup)."""
     text = side_text(tile.setup)
     if tile.setup.effect is Effect.STONEMASON:
-        text += " without paying its stone"
+        # i18n: the Stonemason's setup side: it builds a stone building without paying its stone
+        text = _("{effect} without paying its stone", effect=text)
     return text
 
 
@@ -164,11 +213,14 @@ def monument_text(tile: Tile) -> str:
     built'; empty for nothing."""
     extras = []
     if tile.recruit_workers:
-        extras.append(f"+{tile.recruit_workers} workers each recruitment")
+        extras.append(
+            _n("+{n} worker each recruitment", "+{n} workers each recruitment", tile.recruit_workers)
+        )
     if any(tile.recruit_res):
-        extras.append(f"{res_words(tile.recruit_res)} each recruitment")
+        # i18n: {resources} e.g. '+1 cloth'
+        extras.append(_("{resources} each recruitment", resources=res_words(tile.recruit_res)))
     if tile.favour_on_build:
-        extras.append("a favour when built")
+        extras.append(_("a favour when built"))
     return ", ".join(extras)
 
 
@@ -182,15 +234,63 @@ def family_of(state: Caylus1303State, space: int) -> str:
     return TILES[tile].family.value
 
 
+_FAMILY_NAMES = {
+    # i18n: a building's name with its family: a start building ('Farm (start)')
+    "start": N_("{name} (start)"),
+    # i18n: a building's name with its family: a wood building ('Farm (wood)')
+    "wood": N_("{name} (wood)"),
+    # i18n: a building's name with its family: a stone building ('Farm (stone)')
+    "stone": N_("{name} (stone)"),
+    # i18n: a building's name with its family: a start building that became a residence ('Farm (residence)')
+    "residence": N_("{name} (residence)"),
+    # i18n: a building's name with its family: a monument ('Garden (monument)')
+    "monument": N_("{name} (monument)"),
+}
+
+
 def building_name(tile: Tile, family: str | None = None) -> str:
     """'Farm (start)', 'Market (wood)', 'Guilds Bridge': the name with its family, as several tiles of
     different families share a name."""
     family = family or tile.family.value
     if family == "printed":
-        return tile.name
+        return _(tile.name)
     if tile.name.endswith(")"):  # 'Guild (3 workers, start)'
-        return f"{tile.name[:-1]}, {family})"
-    return f"{tile.name} ({family})"
+        n = tile.built.offers[0].gets
+        if family == "residence":
+            return _n("Guild ({n} worker, residence)", "Guild ({n} workers, residence)", n)
+        return _n("Guild ({n} worker, start)", "Guild ({n} workers, start)", n)
+    return _(_FAMILY_NAMES[family], name=_(tile.name))
+
+
+def building_at(tile: Tile, family: str, space: int) -> str:
+    """'the Farm (start, space 8)', 'the Toll (space 4)': a building on the road, for the event lines."""
+    name = _(tile.name)
+    if family == "printed":
+        return _("the {building} (space {space})", building=name, space=space)
+    if tile.name.endswith(")"):  # 'the Guild (3 workers, start, space 8)'
+        n = tile.built.offers[0].gets
+        if family == "residence":
+            return _n(
+                "the Guild ({n} worker, residence, space {space})",
+                "the Guild ({n} workers, residence, space {space})",
+                n,
+                space=space,
+            )
+        return _n(
+            "the Guild ({n} worker, start, space {space})",
+            "the Guild ({n} workers, start, space {space})",
+            n,
+            space=space,
+        )
+    if family == "start":
+        return _("the {building} (start, space {space})", building=name, space=space)
+    if family == "wood":
+        return _("the {building} (wood, space {space})", building=name, space=space)
+    if family == "stone":
+        return _("the {building} (stone, space {space})", building=name, space=space)
+    if family == "residence":
+        return _("the {building} (residence, space {space})", building=name, space=space)
+    return _("the {building} (monument, space {space})", building=name, space=space)
 
 
 def space_effect(state: Caylus1303State, space: int) -> str:
@@ -200,12 +300,15 @@ def space_effect(state: Caylus1303State, space: int) -> str:
         return ""
     tile = TILES[tile_id]
     if state.is_residence(space):
-        return "no workers; owner +1 worker each recruitment"
+        return _("no workers; owner +1 worker each recruitment")
     if tile.family is Family.MONUMENT:
         extra = monument_text(tile)
-        return "no workers" + (f"; owner {extra}" if extra else "")
+        if extra:
+            # i18n: a monument: {bonus} is what its owner gets, e.g. '+2 workers each recruitment'
+            return _("no workers; owner {bonus}", bonus=extra)
+        return _("no workers")
     if tile.family in (Family.WOOD, Family.STONE) and state.owner_at(space) is None:
-        return setup_side_text(tile) + " (setup side)"
+        return _("{effect} (setup side)", effect=setup_side_text(tile))
     return side_text(tile.built, tile.owner_bonus)
 
 
@@ -213,23 +316,22 @@ def decision_text(state: Caylus1303State) -> str:
     """The engine's prompt without its 'Seat N: ' (the screen says who decides) and its final stop; a
     character named in the prefix stays ('Early Riser: place a worker first...')."""
     if state.is_terminal:
-        return "The game is over"
-    prompt = state.prompt()
-    match = _SEAT_PREFIX.match(prompt)
-    text = prompt[match.end() :] if match else prompt
+        return _("The game is over")
+    note, text = T.decision(state)
     text = text.rstrip(".?")
-    if match and match.group(1):
-        return f"{match.group(1)}: {text}"
+    if note:
+        # i18n: {note} names what lets the seat decide ('Early Riser'); {decision} what it decides
+        return _("{note}: {decision}", note=note, decision=text)
     return text[:1].upper() + text[1:]
 
 
 def phase_text(state: Caylus1303State) -> str:
     phase = state.phase
     if phase == 0:
-        return "setup: the character draft"
+        return _("setup: the character draft")
     if state.is_terminal:
-        return "game over"
-    return f"phase {phase}/{PHASES}: {PHASE_NAMES[phase]}"
+        return _("game over")
+    return _("phase {phase}/{phases}: {name}", phase=phase, phases=PHASES, name=_(PHASE_NAMES[phase]))
 
 
 def _table(**kwargs: Any) -> Table:
@@ -240,18 +342,32 @@ def _table(**kwargs: Any) -> Table:
 def _header(state: Caylus1303State, viewer: int | None, names: Sequence[str]) -> Group:
     """Round, phase and who decides; the decision too, unless the viewer is deciding (the moves follow)."""
     if state.is_terminal:
-        text = Text(f"Caylus 1303 · game over after round {state.round}", style="bold")
+        text = Text(_("Caylus 1303 · game over after round {round}", round=state.round), style="bold")
         winners = state.winners()
         if winners:
             who = ", ".join(seat_title(s, names) for s in winners)
-            text.append(f" · {'winner' if len(winners) == 1 else 'shared win'}: {who}", style="bold green")
+            if len(winners) == 1:
+                text.append(" · " + _("winner: {players}", players=who), style="bold green")
+            else:
+                text.append(" · " + _("shared win: {players}", players=who), style="bold green")
         return Group(text)
-    when = f"round {state.round}/{ROUNDS} · " if state.round else ""
-    text = Text(f"Caylus 1303 · {when}{phase_text(state)}", style="bold")
+    if state.round:
+        title = _(
+            "Caylus 1303 · round {round}/{rounds} · {phase}",
+            round=state.round,
+            rounds=ROUNDS,
+            phase=phase_text(state),
+        )
+    else:
+        title = _("Caylus 1303 · {phase}", phase=phase_text(state))
+    text = Text(title, style="bold")
     seat = state.current_player
     if seat is not None:
         text.append(" · ")
-        text.append(f"{seat_title(seat, names)} to decide", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        text.append(
+            _("{player} to decide", player=seat_title(seat, names)),
+            style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+        )
     if seat is None or seat == viewer:
         return Group(text)
     return Group(text, Text("▶ ", style="bold").append(decision_text(state)))
@@ -279,8 +395,8 @@ def _road_row(state: Caylus1303State, space: int, acting: int | None) -> list[Te
         return [number, *[Text("")] * 5]
     tile = TILES[tile_id]
     family = family_of(state, space)
-    name = Text(tile.name, style=FAMILY_STYLES[family])
-    kind = Text(family, style=FAMILY_STYLES[family])
+    name = Text(_(tile.name), style=FAMILY_STYLES[family])
+    kind = Text(_(FAMILY_WORDS[family]), style=FAMILY_STYLES[family])
     does = Text(space_effect(state, space), style="" if acts else "dim")
     return [number, name, kind, does, seat_text(state.owner_at(space)), _seats_text(state.workers_at(space))]
 
@@ -290,18 +406,22 @@ def _empty_row(state: Caylus1303State, first: int, last: int, next_lot: int | No
     spaces = str(first) if first == last else f"{first}–{last}"
     note = Text("")
     if next_lot is not None and first <= next_lot <= last:
-        note = Text(f"the next building goes on {next_lot}", style="dim italic")
+        note = Text(_("the next building goes on {space}", space=next_lot), style="dim italic")
     number = Text(spaces, style="bold" if acts else "dim")
-    return [number, Text("empty", style="dim"), Text(""), note, Text(""), Text("")]
+    # i18n: an empty road space (or a run of them)
+    return [number, Text(_("empty"), style="dim"), Text(""), note, Text(""), Text("")]
 
 
 def _provost_row(state: Caylus1303State) -> list[Text]:
     p = state.provost
-    rest = f"spaces 1–{p} act" + ("; workers beyond go back unused" if p < ROAD_LENGTH else "")
+    if p < ROAD_LENGTH:
+        rest = _("spaces 1–{space} act; workers beyond go back unused", space=p)
+    else:
+        rest = _("spaces 1–{space} act", space=p)
     style = "bold yellow"
     return [
         Text(PROVOST, style=style),
-        Text("── provost ──", style=style),
+        Text("── " + _("provost") + " ──", style=style),
         Text(""),
         Text(rest, style="yellow"),
         Text(""),
@@ -314,12 +434,14 @@ def _road(state: Caylus1303State) -> Group:
     the space he stands after."""
     next_lot = state.first_empty_space()
     table = _table()
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("Building", no_wrap=True)
-    table.add_column("Kind", no_wrap=True)
-    table.add_column("A worker there gets")
-    table.add_column("Owner", no_wrap=True)
-    table.add_column("Workers", no_wrap=True)
+    # i18n: the column of road space numbers
+    table.add_column(_("#"), justify="right", no_wrap=True)
+    table.add_column(_("Building"), no_wrap=True)
+    # i18n: the column of a building's family (start, wood, stone, residence, monument)
+    table.add_column(_("Kind"), no_wrap=True)
+    table.add_column(_("A worker there gets"))
+    table.add_column(_("Owner"), no_wrap=True)
+    table.add_column(_("Workers"), no_wrap=True)
     space = 1
     provost = state.provost
     acting = acting_space(state)
@@ -336,30 +458,35 @@ def _road(state: Caylus1303State) -> Group:
             space += 1
         if space - 1 == provost:
             table.add_row(*_provost_row(state))
-    title = Text("Road", style="bold")
-    title.append(f" · {PROVOST} the provost stands after space {provost}", style="yellow")
+    title = Text(_("Road"), style="bold")
+    title.append(
+        f" · {PROVOST} " + _("the provost stands after space {space}", space=provost), style="yellow"
+    )
     if acting is not None:
-        title.append(f" · {ACTING} acting now: space {acting}", style="bold")
+        title.append(f" · {ACTING} " + _("acting now: space {space}", space=acting), style="bold")
     if state.phase <= 1:
-        title.append(" · placing on another player's building gives its owner 1 PP")
+        title.append(" · " + _("placing on another player's building gives its owner 1 PP"))
     return Group(title, table)
 
 
 def _site(state: Caylus1303State) -> Group:
     """The three construction-site tiles (setup side, used by favours) and the workers on its lots."""
-    title = Text("Construction site", style="bold")
-    title.append(" · a favour may use an open tile (its setup side)")
+    title = Text(_("Construction site"), style="bold")
+    title.append(" · " + _("a favour may use an open tile (its setup side)"))
     open_slots = state.open_slots
     table = _table()
-    table.add_column("Slot", justify="right", no_wrap=True)
-    table.add_column("Tile", no_wrap=True)
-    table.add_column("A favour using it gets")
+    table.add_column(_("Slot"), justify="right", no_wrap=True)
+    table.add_column(_("Tile"), no_wrap=True)
+    table.add_column(_("A favour using it gets"))
     table.add_column("", no_wrap=True)
     for k, tile_id in enumerate(state.slots):
         tile = TILES[tile_id]
         usable = k < open_slots
         status = (
-            Text("open", style="bold green") if usable else Text(f"from round {SLOT_ROUNDS[k]}", style="dim")
+            # i18n: a construction-site slot a favour may use now
+            Text(_("open"), style="bold green")
+            if usable
+            else Text(_("from round {round}", round=SLOT_ROUNDS[k]), style="dim")
         )
         table.add_row(
             str(k + 1),
@@ -367,40 +494,42 @@ def _site(state: Caylus1303State) -> Group:
             Text(setup_side_text(tile), style="" if usable else "dim"),
             status,
         )
-    lots = Text("Lots", style="bold")
-    lots.append(" (they deliver in this order): ")
+    lots = Text(_("Lots"), style="bold")
+    lots.append(" " + _("(they deliver in this order):") + " ")
     if state.site:
         lots.append_text(
             Text("  ").join(Text.assemble(f"{k}. ", seat_text(s)) for k, s in enumerate(state.site, start=1))
         )
     else:
-        lots.append("nobody yet", style="dim")
+        lots.append(_("nobody yet"), style="dim")
     holder = state.character_holder(Char.DELIVERYMAN)
     if holder is not None:
-        lots.append(" · then the Deliveryman (")
-        lots.append_text(seat_text(holder))
-        lots.append("), without a lot")
+        lots.append(" · ")
+        lots.append_text(_fill(_("then the Deliveryman ({player}), without a lot"), player=seat_text(holder)))
     rule = Text(
-        f"A bundle (food + 2 other different resources) gives {BUNDLE_PP} PP; the most bundles of the round "
-        "get a favour (a tie: the earlier lot).",
+        _(
+            "A bundle (food + 2 other different resources) gives {pp} PP; the most bundles of the round "
+            "get a favour (a tie: the earlier lot).",
+            pp=BUNDLE_PP,
+        ),
         style="dim",
     )
     return Group(title, table, lots, rule)
 
 
 def _bridge(state: Caylus1303State) -> Text:
-    text = Text("Guilds Bridge", style="bold")
-    text.append(" (passed, in order; the first starts the next round): ")
-    text.append_text(_seats_text(state.passing_order, "nobody yet"))
-    text.append(f" · {FIRST} first player: ")
+    text = Text(_("Guilds Bridge"), style="bold")
+    text.append(" " + _("(passed, in order; the first starts the next round):") + " ")
+    text.append_text(_seats_text(state.passing_order, _("nobody yet")))
+    text.append(f" · {FIRST} " + _("first player:") + " ")
     text.append_text(seat_text(state.first_player))
     return text
 
 
 def _build_cells(tile: Tile, family: str = "") -> list[Text]:
-    name = Text(tile.name, style=FAMILY_STYLES[tile.family.value])
+    name = Text(_(tile.name), style=FAMILY_STYLES[tile.family.value])
     if family:
-        name.append(f" ({family})")
+        name.append(f" ({_(FAMILY_WORDS[family])})")
     cost = Text(res_letters(tile.cost, tile.cost_any))
     cost.append(f"→{tile.pp}", style="cyan")
     return [name, cost, Text(side_text(tile.built, tile.owner_bonus))]
@@ -411,44 +540,49 @@ def _supply(state: Caylus1303State, side_by_side: bool) -> Group:
     monuments still available."""
     wood = [TILES[t] for t in WOOD_TILES if state.in_supply(t)]
     stone = [TILES[t] for t in STONE_TILES if state.in_supply(t)]
-    title = Text("Buildings to build", style="bold")
+    title = Text(_("Buildings to build"), style="bold")
     title.append(
-        " · the Carpenter builds wood, the Stonemason stone, on the next empty space; the PP come at "
-        "once; owner +1: what the owner gets when another player's worker acts there"
+        " · "
+        + _(
+            "the Carpenter builds wood, the Stonemason stone, on the next empty space; the PP come at "
+            "once; owner +1: what the owner gets when another player's worker acts there"
+        )
     )
     table = _table()
-    none_left = [Text("none left", style="dim"), Text(""), Text("")]
+    none_left = [Text(_("none left"), style="dim"), Text(""), Text("")]
     if side_by_side:
-        for family in ("Wood", "Stone"):
-            if family == "Stone":
+        # i18n: the headers of the wood buildings' and the stone buildings' columns
+        for family, header in (("wood", _("Wood")), ("stone", _("Stone"))):
+            if family == "stone":
                 table.add_column("│", no_wrap=True, style="dim")
-            table.add_column(family, no_wrap=True)
-            table.add_column("Cost→PP", no_wrap=True)
-            table.add_column("A worker there gets")
+            table.add_column(header, no_wrap=True)
+            table.add_column(_("Cost→PP"), no_wrap=True)
+            table.add_column(_("A worker there gets"))
         blank = [Text("")] * 3
         for row in range(max(len(wood), len(stone), 1)):
             left = _build_cells(wood[row]) if row < len(wood) else none_left if row == 0 else blank
             right = _build_cells(stone[row]) if row < len(stone) else none_left if row == 0 else blank
             table.add_row(*left, Text("│"), *right)
     else:
-        table.add_column("Building", no_wrap=True)
-        table.add_column("Cost→PP", no_wrap=True)
-        table.add_column("A worker there gets")
+        table.add_column(_("Building"), no_wrap=True)
+        table.add_column(_("Cost→PP"), no_wrap=True)
+        table.add_column(_("A worker there gets"))
         for family, tiles in (("wood", wood), ("stone", stone)):
             for tile in tiles:
                 table.add_row(*_build_cells(tile, family))
             if not tiles:
-                table.add_row(Text(f"no {family} building left", style="dim"), "", "")
+                nothing = _("no wood building left") if family == "wood" else _("no stone building left")
+                table.add_row(Text(nothing, style="dim"), "", "")
     monuments = [TILES[t] for t in MONUMENT_TILES if state.in_supply(t)]
-    line = Text("Monuments", style="bold")
-    line.append(" (administration: replace one of your residences): ")
+    line = Text(_("Monuments"), style="bold")
+    line.append(" " + _("(administration: replace one of your residences):") + " ")
     if not monuments:
-        line.append("none left", style="dim")
+        line.append(_("none left"), style="dim")
     for k, tile in enumerate(monuments):
         if k:
             line.append(" · ", style="dim")
-        line.append(tile.name, style=FAMILY_STYLES["monument"])
-        line.append(f" {res_letters(tile.cost)}→{tile.pp} PP")
+        line.append(_(tile.name), style=FAMILY_STYLES["monument"])
+        line.append(f" {res_letters(tile.cost)}→" + _n("{n} PP", "{n} PP", tile.pp))
         extra = monument_text(tile)
         if extra:
             line.append(f", {extra}")
@@ -457,9 +591,9 @@ def _supply(state: Caylus1303State, side_by_side: bool) -> Group:
 
 def _characters(state: Caylus1303State) -> Group:
     table = _table()
-    table.add_column("Character", no_wrap=True)
-    table.add_column("Held by", no_wrap=True)
-    table.add_column("Effect")
+    table.add_column(_("Character"), no_wrap=True)
+    table.add_column(_("Held by"), no_wrap=True)
+    table.add_column(_("Effect"))
     pool = set(state.draft_pool)
     used = {Char.JOURNEYMAN: state.journeyman_used, Char.GOLDSMITH: state.goldsmith_used}
     for character in state.characters_in_play:
@@ -468,22 +602,27 @@ def _characters(state: Caylus1303State) -> Group:
         if holder is not None:
             held = seat_text(holder)
             if used.get(Char(character)):
-                held.append(" (used this round)", style="dim")
+                held.append(" " + _("(used this round)"), style="dim")
         elif character in pool:
-            held = Text("draft", style="italic")
+            # i18n: a character still in the draft (held by nobody yet)
+            held = Text(_("draft"), style="italic")
         else:
-            held = Text("the board", style="italic")
-        table.add_row(Text(c.name, style="bold"), held, c.text)
-    title = Text("Characters", style="bold")
+            held = Text(_("the board"), style="italic")
+        table.add_row(Text(_(c.name), style="bold"), held, _(c.text))
+    title = Text(_("Characters"), style="bold")
     title.append(
-        " · a favour: take one from another player, or use an open construction-site tile, then take one "
-        "from the board"
+        " · "
+        + _(
+            "a favour: take one from another player, or use an open construction-site tile, then take one "
+            "from the board"
+        )
     )
     return Group(title, table)
 
 
-WIDE_HEADERS = ("Workers", "Camp", "Houses", "Bundles")
-NARROW_HEADERS = ("Wkrs", "Camp", "Hses", "Bndl")
+WIDE_HEADERS = (N_("Workers"), N_("Camp"), N_("Houses"), N_("Bundles"))
+# i18n: short column headers for a narrow screen: workers, camp, houses, bundles
+NARROW_HEADERS = (N_("Wkrs"), N_("Camp"), N_("Hses"), N_("Bndl"))
 
 
 def _players_table(state: Caylus1303State, viewer: int | None, names: Sequence[str], wide: bool) -> Table:
@@ -494,25 +633,25 @@ def _players_table(state: Caylus1303State, viewer: int | None, names: Sequence[s
     current = state.current_player
     winners = state.winners()
     table = _table()
-    table.add_column("Player", no_wrap=True)
+    table.add_column(_("Player"), no_wrap=True)
     for letter, style in zip(RES_LETTERS, RES_STYLES, strict=True):
-        table.add_column(Text(letter, style=style), justify="right")
+        table.add_column(Text(_(letter), style=style), justify="right")
     counts = [0, 1, 2, 3] if wide or not over else [2]  # workers, camp, houses, bundles
     headers = WIDE_HEADERS if wide else NARROW_HEADERS
     for k in counts:
-        table.add_column(headers[k], justify="right")
+        table.add_column(_(headers[k]), justify="right")
     if wide:
-        table.add_column("Characters")
-    table.add_column("PP", justify="right", no_wrap=True)
+        table.add_column(_("Characters"))
+    table.add_column(_("PP"), justify="right", no_wrap=True)
     if over:
-        table.add_column("Gold bonus" if wide else "Gold\nbonus", justify="right")
+        table.add_column(_("Gold bonus") if wide else _("Gold\nbonus"), justify="right")
     for seat in range(state.num_players):
         label = Text("▶ " if seat == current else "  ", style="bold")
         label.append(seat_title(seat, names), style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         if seat == state.first_player and not over:
             label.append(f" {FIRST}")
         if seat in winners:
-            label.append(" WINNER", style="bold green")
+            label.append(" " + _("WINNER"), style="bold green")
         resources = [
             Text(str(n), style=RES_STYLES[i]) if n else Text("·", style="dim")
             for i, n in enumerate(state.resources(seat))
@@ -525,11 +664,11 @@ def _players_table(state: Caylus1303State, viewer: int | None, names: Sequence[s
         )
         cells: list[Text | str] = [label, *resources, *(str(numbers[k]) for k in counts)]
         if wide:
-            chars = ", ".join(CHARACTERS[c].name for c in state.characters_of(seat))
+            chars = ", ".join(_(CHARACTERS[c].name) for c in state.characters_of(seat))
             cells.append(Text(chars) if chars else Text("·", style="dim"))
         prestige = view[seat]["prestige"]
         cells.append(
-            Text("hidden", style="dim italic") if prestige is None else Text(str(prestige), style="bold")
+            Text(_("hidden"), style="dim italic") if prestige is None else Text(str(prestige), style="bold")
         )
         if over:
             cells.append(f"+{state.final_bonus[seat]}")
@@ -547,16 +686,26 @@ def _players(
     """Every player's stock, in the widest layout that fits whole."""
     wide, narrow = (_players_table(state, viewer, names, wide) for wide in (True, False))
     table = widest_fitting(console, options, [wide, narrow])
-    workers, _, houses, bundles = WIDE_HEADERS if table is wide else NARROW_HEADERS
-    gold_pp = END_PP_PER[RES_NAMES.index("gold")]
-    title = Text("Players", style="bold")
+    workers, camp, houses, bundles = (_(h) for h in (WIDE_HEADERS if table is wide else NARROW_HEADERS))
+    gold_pp = END_PP_PER[Res.GOLD]
+    title = Text(_("Players"), style="bold")
     if state.is_terminal:
-        title.append(f" · PP include the gold bonus ({gold_pp} PP per gold left)")
+        title.append(" · " + _("PP include the gold bonus ({pp} PP per gold left)", pp=gold_pp))
     else:
+        # i18n: {workers}, {camp}, {houses} and {bundles} are the table's column headers
         title.append(
-            f" · {workers}: ready to place · Camp: recruitment brings {RECRUITMENT[state.num_players]} "
-            f"back each round · {houses}: houses left · {bundles}: bundles this round · PP: hidden from the "
-            f"others until the end, then +{gold_pp} per gold"
+            " · "
+            + _(
+                "{workers}: ready to place · {camp}: recruitment brings {recruits} back each round · "
+                "{houses}: houses left · {bundles}: bundles this round · PP: hidden from the others until "
+                "the end, then +{pp} per gold",
+                workers=workers,
+                camp=camp,
+                recruits=RECRUITMENT[state.num_players],
+                houses=houses,
+                bundles=bundles,
+                pp=gold_pp,
+            )
         )
     return Group(title, table)
 
@@ -580,7 +729,7 @@ class Caylus1303Table:
             yield _supply(state, side_by_side=width >= 100)
         yield _characters(state)
         yield _players(state, self.seat, self.names, console, options)
-        yield Text(RES_LEGEND, style="dim")
+        yield Text(_(RES_LEGEND), style="dim")
 
 
 def _caylus1303(state: State) -> Caylus1303State:
@@ -599,28 +748,43 @@ class Caylus1303Renderer:
     def status(self, state: State) -> str:
         s = _caylus1303(state)
         if s.is_terminal:
-            return "game over"
+            return _("game over")
         if s.phase == 0:
-            return "character draft"
-        return f"round {s.round}/{ROUNDS}, {PHASE_NAMES[s.phase]}"
+            return _("character draft")
+        return _(
+            "round {round}/{rounds}, {phase}", round=s.round, rounds=ROUNDS, phase=_(PHASE_NAMES[s.phase])
+        )
 
     def help(self) -> str:
-        return (
-            f"Resources: {RES_LEGEND}. Seats are 'seat 0', 'seat 1'...; PP = prestige points, hidden from "
-            "the others until the end.\n"
-            f"A round: 1 planning, from the first player on: place a worker on a free building (its owner "
-            "gets 1 PP) or at the construction site (one per player), or pass onto the Guilds Bridge (the "
-            "first to pass starts the next round; from then on each placement sends 1 more worker to the "
-            "camp). 2 activation: the road acts from space 1 up to the provost; at the Guilds Bridge (5) "
-            "those who passed may move the provost 1–3 steps, 1 worker per step, in passing order; workers "
-            "beyond the provost go back unused. 3 delivery: workers at the construction site deliver "
-            f"bundles (food + 2 different other resources) for {BUNDLE_PP} PP each, in lot order; the most "
-            "bundles get a favour. 4 administration: claimed start buildings become residences, residences "
-            "may be replaced by monuments, every player recruits workers from the camp (+1 per residence), "
-            "the provost goes back before the last building.\n"
-            "A favour: take a character from another player, or use an open construction-site tile (slot 1 "
-            "in rounds 1–3, 1–2 in 4–6, all in 7–9) and then take a character from the board. The game ends "
-            f"after round {ROUNDS}; each gold left is worth {END_PP_PER[RES_NAMES.index('gold')]} PP."
+        return "\n".join(
+            (
+                _(
+                    "Resources: {legend}. Seats are 'seat 0', 'seat 1'...; PP = prestige points, hidden "
+                    "from the others until the end.",
+                    legend=_(RES_LEGEND),
+                ),
+                _(
+                    "A round: 1 planning, from the first player on: place a worker on a free building "
+                    "(its owner gets 1 PP) or at the construction site (one per player), or pass onto the "
+                    "Guilds Bridge (the first to pass starts the next round; from then on each placement "
+                    "sends 1 more worker to the camp). 2 activation: the road acts from space 1 up to the "
+                    "provost; at the Guilds Bridge (5) those who passed may move the provost 1–3 steps, 1 "
+                    "worker per step, in passing order; workers beyond the provost go back unused. 3 "
+                    "delivery: workers at the construction site deliver bundles (food + 2 different other "
+                    "resources) for {pp} PP each, in lot order; the most bundles get a favour. 4 "
+                    "administration: claimed start buildings become residences, residences may be "
+                    "replaced by monuments, every player recruits workers from the camp (+1 per "
+                    "residence), the provost goes back before the last building.",
+                    pp=BUNDLE_PP,
+                ),
+                _(
+                    "A favour: take a character from another player, or use an open construction-site "
+                    "tile (slot 1 in rounds 1–3, 1–2 in 4–6, all in 7–9) and then take a character from "
+                    "the board. The game ends after round {rounds}; each gold left is worth {gold} PP.",
+                    rounds=ROUNDS,
+                    gold=END_PP_PER[Res.GOLD],
+                ),
+            )
         )
 
 

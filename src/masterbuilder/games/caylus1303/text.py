@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.core.voice import Voice
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
@@ -11,7 +12,6 @@ from masterbuilder.games.caylus1303.data import (
     CHARACTERS,
     PROVOST_MAX,
     PROVOST_MIN,
-    RES_NAMES,
     ROAD_LENGTH,
     START_SPACES,
     TILES,
@@ -20,8 +20,10 @@ from masterbuilder.games.caylus1303.data import (
     Family,
     Res,
     Side,
+    amount,
     is_standard_bundle,
-    offer_text,
+    offer_parts,
+    res_name,
     res_text,
 )
 from masterbuilder.games.caylus1303.rules import Caylus1303Rules
@@ -43,32 +45,75 @@ from masterbuilder.games.caylus1303.tasks import (
     T_PLACE_TILE,
 )
 
+_ = Text("caylus1303")
+_n = _.plural
 
-def space_name(state: Caylus1303Rules, space: int) -> str:
-    tile = state._road[space]
-    return f"space {space} (empty)" if tile == EMPTY else f"the {TILES[tile].title} on space {space}"
+
+# i18n: the decision at the Guilds Bridge, after 'Seat 2: '
+BRIDGE_DECISION = N_("Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), or decline.")
+# i18n: the Bailiff's decision, after 'Seat 2 (Bailiff): '
+BAILIFF_DECISION = N_("move the provost 1 step for free, or decline.")
 
 
 def prompt(state: Caylus1303Rules) -> str:
-    """The pending decision in words."""
+    """The pending decision in words: 'Seat 2: choose a character.'"""
     if state._over:
-        return "The game is over."
+        return _("The game is over.")
+    seat = state._stack[-1][1]
+    note, body = decision(state)
+    if note:
+        # i18n: {note} names what lets the seat decide ('Early Riser', 'Bailiff'); {decision} is a sentence
+        return _("Seat {seat} ({note}): {decision}", seat=seat, note=note, decision=body)
+    # i18n: {decision} is what the seat decides, a sentence ('choose a character.')
+    return _("Seat {seat}: {decision}", seat=seat, decision=body)
+
+
+def seat_prefix(seat: int) -> str:
+    """The start of a prompt that names the seat: 'Seat 2' (the board puts the seat's own name there)."""
+    return _("Seat {seat}", seat=seat)
+
+
+def deliver_decision(pp: int, gold: bool) -> str:
+    """The delivery decision: ``pp`` per bundle, ``gold`` if the Goldsmith's bonus is still to come."""
+    if gold:
+        return _n(
+            "deliver a bundle to the construction site ({n} PP each; +5 PP for the first bundle with gold "
+            "(Goldsmith)), or stop.",
+            "deliver a bundle to the construction site ({n} PP each; +5 PP for the first bundle with gold "
+            "(Goldsmith)), or stop.",
+            pp,
+        )
+    return _n(
+        "deliver a bundle to the construction site ({n} PP each), or stop.",
+        "deliver a bundle to the construction site ({n} PP each), or stop.",
+        pp,
+    )
+
+
+def monument_decision(space: int) -> str:
+    return _("replace your residence on space {space} with a monument, or decline.", space=space)
+
+
+def decision(state: Caylus1303Rules) -> tuple[str, str]:
+    """The pending decision without its seat: what lets the seat decide ('Early Riser', or '') and what
+    it decides ('choose a character.')."""
     task = state._stack[-1]
     kind, seat = task[0], task[1]
-    who = f"Seat {seat}"
     if kind == D_DRAFT:
-        return f"{who}: choose a character."
+        return "", _("choose a character.")
     if kind == D_EARLY:
-        return f"{who} (Early Riser): place a worker first, returning 1 more to the camp, or decline."
+        return _("Early Riser"), _("place a worker first, returning 1 more to the camp, or decline.")
     if kind == D_PLACE:
-        cost = state.placement_cost(seat)
-        extra = " (1 extra worker to the camp: someone has passed)" if cost > 1 else ""
-        return f"{who}: place a worker{extra} or pass."
+        if state.placement_cost(seat) > 1:
+            return "", _("place a worker (1 extra worker to the camp: someone has passed) or pass.")
+        return "", _("place a worker or pass.")
     if kind == D_EFFECT:
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
-        decline = "; or decline" if A.DECLINE in state._legal_now else ""
-        return f"{who}: the {tile.title} — {side.text}{decline}."
+        if A.DECLINE in state._legal_now:
+            # i18n: {effect} is what the building does, e.g. 'take 1 food + 1 PP'
+            return "", _("the {building} — {effect}; or decline.", building=tile.title, effect=side.text)
+        return "", _("the {building} — {effect}.", building=tile.title, effect=side.text)
     if kind == D_PAY:
         below: tuple[int, ...] = ()
         for t in reversed(state._stack):
@@ -76,53 +121,63 @@ def prompt(state: Caylus1303Rules) -> str:
                 below = t
                 break
         if below and below[0] == T_PLACE_TILE:
-            why = f"for the 'any resource' part of the {TILES[below[2]].title}'s cost"
-        elif below and below[0] == T_GET:
-            why = "for the trade"
-        else:
-            why = "for the cost"
-        return f"{who}: choose a resource to pay {why}."
+            return "", _(
+                "choose a resource to pay for the 'any resource' part of the {building}'s cost.",
+                building=TILES[below[2]].title,
+            )
+        if below and below[0] == T_GET:
+            return "", _("choose a resource to pay for the trade.")
+        return "", _("choose a resource to pay for the cost.")
     if kind == D_BRIDGE:
-        return f"{who}: Guilds Bridge — move the provost 1-3 steps (1 worker to the camp each), or decline."
+        return "", _(BRIDGE_DECISION)
     if kind == D_BAILIFF:
-        return f"{who} (Bailiff): move the provost 1 step for free, or decline."
+        return _("Bailiff"), _(BAILIFF_DECISION)
     if kind == D_DELIVER:
-        late = " (Deliveryman, after everyone)" if task[2] else ""
         pp = BUNDLE_PP + (1 if state._chars[Char.FOREMAN] == seat else 0)
         gold = state._chars[Char.GOLDSMITH] == seat and not state._goldsmith_used
-        bonus = "; +5 PP for the first bundle with gold (Goldsmith)" if gold else ""
-        return f"{who}{late}: deliver a bundle to the construction site ({pp} PP each{bonus}), or stop."
+        # i18n: the Deliveryman delivers after everyone else
+        return (_("Deliveryman, after everyone") if task[2] else ""), deliver_decision(pp, gold)
     if kind == D_FAVOUR:
-        return f"{who}: a favour — take a character from another player, or use a construction-site tile."
+        return "", _("a favour — take a character from another player, or use a construction-site tile.")
     if kind == D_BOARD_CHAR:
-        return f"{who}: take a character from the board, or decline."
+        return "", _("take a character from the board, or decline.")
     if kind == D_MONUMENT:
-        return f"{who}: replace your residence on space {task[2]} with a monument, or decline."
-    return f"{who}: choose."  # pragma: no cover
+        return "", monument_decision(task[2])
+    return "", _("choose.")  # pragma: no cover
 
 
 def _placement_problem(state: Caylus1303Rules, seat: int, a: int, early: bool) -> str:
     cost = state.placement_cost(seat, early)
     if state._hand[seat] < cost:
-        return f"A placement costs {cost} worker{'s' if cost > 1 else ''} now; you have {state._hand[seat]}."
+        return _n(
+            "A placement costs {n} worker now; you have {have}.",
+            "A placement costs {n} workers now; you have {have}.",
+            cost,
+            have=state._hand[seat],
+        )
     if a == A.SITE:
-        return "You already have a worker at the construction site (one per player)."
+        return _("You already have a worker at the construction site (one per player).")
     space = a - A.PLACE + 1
     tile = state._road[space]
     if tile == EMPTY:
-        return f"Space {space} has no building yet."
+        return _("Space {space} has no building yet.", space=space)
     if space == BRIDGE_SPACE:
-        return "The Guilds Bridge takes no workers: pass to put your house on it."
+        return _("The Guilds Bridge takes no workers: pass to put your house on it.")
     if TILES[tile].family is Family.MONUMENT:
-        return "Workers may not go on a monument."
+        return _("Workers may not go on a monument.")
     if state._residence[space]:
-        return "Workers may not go on a residence."
+        return _("Workers may not go on a residence.")
     occupants = state.workers_at(space)
     if state._chars[Char.JOURNEYMAN] == seat and not state._journeyman_used and occupants == [seat]:
-        return "The Journeyman joins another player's worker, not your own."
+        return _("The Journeyman joins another player's worker, not your own.")
     if len(occupants) == 2:
-        return f"{space_name(state, space)} already has two workers."
-    return f"{_capital(space_name(state, space))} is already occupied."
+        # i18n: a refusal; the English sentence starts in lower case
+        return _(
+            "the {building} on space {space} already has two workers.",
+            building=TILES[tile].title,
+            space=space,
+        )
+    return _("The {building} on space {space} is already occupied.", building=TILES[tile].title, space=space)
 
 
 def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
@@ -132,68 +187,105 @@ def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
         return _placement_problem(state, seat, a, kind == D_EARLY)
     effect = _effect_at_hand(state, task)
     if effect is not None and a not in _ACTIONS_OF.get(effect, ()):
-        tile_name = TILES[task[2]].title
-        return f"{A.LABELS[a]!r} is not a choice at the {tile_name}, which offers: {_side_of(task).text}."
+        # i18n: {label} is a move's id in quotes ('build farm'); {effect} what the building offers
+        return _(
+            "{label} is not a choice at the {building}, which offers: {effect}.",
+            label=repr(A.LABELS[a]),
+            building=TILES[task[2]].title,
+            effect=_side_of(task).text,
+        )
     if kind == D_EFFECT and A.BUILD <= a < A.PAY:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
         wanted = Family.WOOD if effect is Effect.CARPENTER else Family.STONE
         if tile.family is not wanted:
-            builder = "The Carpenter" if wanted is Family.WOOD else "The Stonemason"
-            return f"{builder} builds {wanted.value} buildings only."
+            if wanted is Family.WOOD:
+                return _("The Carpenter builds wood buildings only.")
+            return _("The Stonemason builds stone buildings only.")
         if not state._houses[seat]:
-            return "You have no house left to mark a new building."
+            return _("You have no house left to mark a new building.")
         if state.first_empty_space() is None:
-            return "There is no empty space left on the road."
+            return _("There is no empty space left on the road.")
         if not state._supply[tile.id]:
-            return f"The {tile.title} is not in the supply."
+            return _("The {building} is not in the supply.", building=tile.title)
         no_stone = effect is Effect.STONEMASON and bool(task[3])
-        return f"You cannot pay for the {tile.title} (it costs {cost_text(tile.id, no_stone)})."
+        return _(
+            "You cannot pay for the {building} (it costs {cost}).",
+            building=tile.title,
+            cost=cost_text(tile.id, no_stone),
+        )
     if kind == D_EFFECT and A.CLAIM <= a < A.OFFER:
         space = a - A.CLAIM + START_SPACES[0]
         if not r[Res.CLOTH]:
-            return "The Notary needs 1 cloth."
+            return _("The Notary needs 1 cloth.")
         if not state._houses[seat]:
-            return "You have no house left."
-        return f"{_capital(space_name(state, space))} is not an unclaimed start building."
+            return _("You have no house left.")
+        claimed = state._road[space]
+        if claimed == EMPTY:
+            return _("Space {space} (empty) is not an unclaimed start building.", space=space)
+        return _(
+            "The {building} on space {space} is not an unclaimed start building.",
+            building=TILES[claimed].title,
+            space=space,
+        )
     if kind == D_EFFECT and a in (A.OFFER, A.OFFER + 1):
         tile = TILES[task[2]]
         side = tile.setup if task[3] else tile.built
         if side.effect is not Effect.TRADE or a - A.OFFER >= len(side.offers):
-            return f"The {tile.title} has no such offer."
-        return f"You cannot afford to {offer_text(side.offers[a - A.OFFER])}."
+            return _("The {building} has no such offer.", building=tile.title)
+        paid, got = offer_parts(side.offers[a - A.OFFER])
+        return _("You cannot afford to pay {paid} for {got}.", paid=paid, got=got)
     if kind == D_EFFECT and a == A.YES:
-        return "The Fair needs 1 wood."
+        return _("The Fair needs 1 wood.")
     if kind in (D_BRIDGE, D_BAILIFF, D_EFFECT) and A.MOVE <= a < A.CLAIM:
         d = A.MOVES[a - A.MOVE]
         if not PROVOST_MIN <= state._provost + d <= PROVOST_MAX:
-            return (
-                f"The provost must stay between the Guilds Bridge and the road's end (space {ROAD_LENGTH})."
+            return _(
+                "The provost must stay between the Guilds Bridge and the road's end (space {space}).",
+                space=ROAD_LENGTH,
             )
         if kind == D_BRIDGE:
-            return f"Moving {abs(d)} steps costs {abs(d)} workers; you have {state._hand[seat]}."
-        return "That is further than this move allows."
+            # i18n: the English text keeps the plural for 1 step too
+            return _n(
+                "Moving {n} steps costs {n} workers; you have {have}.",
+                "Moving {n} steps costs {n} workers; you have {have}.",
+                abs(d),
+                have=state._hand[seat],
+            )
+        return _("That is further than this move allows.")
     if kind == D_DELIVER and a >= A.BUNDLE:
         b = BUNDLES[a - A.BUNDLE]
         if not is_standard_bundle(b) and state._chars[Char.CHAMBERLAIN] != seat:
-            return "A bundle is 3 different resources, one of them food (any 3 only with the Chamberlain)."
-        return f"You do not have {res_text(b)}."
+            return _("A bundle is 3 different resources, one of them food (any 3 only with the Chamberlain).")
+        return _("You do not have {resources}.", resources=res_text(b))
     if kind == D_MONUMENT and A.BUILD <= a < A.PAY:
         tile = TILES[A.BUILDABLE[a - A.BUILD]]
         if tile.family is not Family.MONUMENT:
-            return "Only a monument can replace a residence."
+            return _("Only a monument can replace a residence.")
         if not state._supply[tile.id]:
-            return f"The {tile.title} has already been built."
-        return f"You cannot pay for the {tile.title} (it costs {res_text(tile.cost)})."
+            return _("The {building} has already been built.", building=tile.title)
+        return _(
+            "You cannot pay for the {building} (it costs {cost}).",
+            building=tile.title,
+            cost=res_text(tile.cost),
+        )
     if kind == D_FAVOUR and A.SLOT <= a < A.BUILD:
-        return f"In round {state._round} a favour may use construction-site slots 1 to {state.open_slots}."
+        return _(
+            "In round {round} a favour may use construction-site slots 1 to {slots}.",
+            round=state._round,
+            slots=state.open_slots,
+        )
     if kind == D_FAVOUR and A.CHAR <= a < A.SLOT:
         holder = state._chars[a - A.CHAR]
         if holder == seat:
-            return "You already have that character."
-        return "A favour takes a character from another player (a board character only after using a tile)."
+            return _("You already have that character.")
+        return _(
+            "A favour takes a character from another player (a board character only after using a tile)."
+        )
     if kind == D_PAY and A.PAY <= a < A.TAKE:
-        return f"You have no {RES_NAMES[a - A.PAY]}."
-    return f"{A.LABELS[a]!r} is not a choice now. {prompt(state)}"
+        # i18n: {resource} is a resource's name: food, wood, stone, cloth
+        return _("You have no {resource}.", resource=res_name(a - A.PAY))
+    # i18n: {label} is a move's id in quotes; {prompt} the pending decision, a sentence
+    return _("{label} is not a choice now. {prompt}", label=repr(A.LABELS[a]), prompt=prompt(state))
 
 
 def describe(state: Caylus1303Rules, action_id: int, voice: Voice) -> str:
@@ -203,80 +295,250 @@ def describe(state: Caylus1303Rules, action_id: int, voice: Voice) -> str:
     label = A.LABELS[action_id]
     v = voice
     if state._over or not state._stack or action_id not in state._legal_now:
-        return label if v.own else f"{v.name(v.actor)}: {label}"
+        # i18n: {label} is a move's id (English, as typed in the terminal)
+        return label if v.own else _("{actor}: {label}", actor=v.name(v.actor), label=label)
     task = state._stack[-1]
     kind, seat = task[0], task[1]
     a = action_id
     if a == A.PASS:
-        return v.say("pass", f": {v.verb('put')} {v.your()} house on the Guilds Bridge")
+        return v.act(
+            _("pass: put your house on the Guilds Bridge"),
+            _("{actor} passes: puts their house on the Guilds Bridge"),
+        )
     if a == A.DECLINE:
         if kind == D_EFFECT:
-            return v.tell(f"do not use the {TILES[task[2]].title}")
-        return v.tell(_DECLINES.get(kind, "decline"))
+            return v.act(
+                _("do not use the {building}"),
+                _("{actor} does not use the {building}"),
+                building=TILES[task[2]].title,
+            )
+        own, other = _DECLINES.get(kind, _DECLINE)
+        return v.act(_(own), _(other))
     if A.PLACE <= a < A.SITE:
-        return v.tell(_describe_place(state, seat, a - A.PLACE + 1, v))
+        return _describe_place(state, seat, a - A.PLACE + 1, v) + _extra_worker(state, seat)
     if a == A.SITE:
         lot = len(state._site) + 1
-        return v.tell(f"place a worker at the construction site (lot {lot}){_extra_worker(state, seat)}")
+        return v.act(
+            _("place a worker at the construction site (lot {lot})"),
+            _("{actor} places a worker at the construction site (lot {lot})"),
+            lot=lot,
+        ) + _extra_worker(state, seat)
     if A.CHAR <= a < A.SLOT:
         c = CHARACTERS[a - A.CHAR]
         holder = state._chars[c.id]
-        src = f" from {v.name(holder)}" if holder >= 0 and holder != seat else ""
-        return v.tell(f"take the {c.name}{src}: {c.text.rstrip('.')}")
+        effect = _(c.text).rstrip(".")
+        if holder >= 0 and holder != seat:
+            return v.act(
+                # i18n: {holder} is the seat that has the character now, or 'you'
+                _("take the {character} from {holder}: {effect}"),
+                _("{actor} takes the {character} from {holder}: {effect}"),
+                character=_(c.name),
+                holder=v.name(holder),
+                effect=effect,
+            )
+        return v.act(
+            _("take the {character}: {effect}"),
+            _("{actor} takes the {character}: {effect}"),
+            character=_(c.name),
+            effect=effect,
+        )
     if A.SLOT <= a < A.BUILD:
         slot_tile = TILES[state._slots[a - A.SLOT]]
-        return v.tell(f"use the construction-site {slot_tile.title}: {slot_tile.setup.text}")
+        return v.act(
+            _("use the construction-site {building}: {effect}"),
+            _("{actor} uses the construction-site {building}: {effect}"),
+            building=slot_tile.title,
+            effect=slot_tile.setup.text,
+        )
     if A.BUILD <= a < A.PAY:
         no_stone = kind == D_EFFECT and bool(task[3]) and TILES[task[2]].built.effect is Effect.STONEMASON
-        return v.tell(_describe_build(A.BUILDABLE[a - A.BUILD], no_stone))
+        tile_id = A.BUILDABLE[a - A.BUILD]
+        tile = TILES[tile_id]
+        # i18n: {effect} is what the building does once built
+        return v.act(
+            _("build the {building} for {cost} ({pp} PP; {effect})"),
+            _("{actor} builds the {building} for {cost} ({pp} PP; {effect})"),
+            building=tile.title,
+            cost=cost_text(tile_id, no_stone),
+            pp=tile.pp,
+            effect=lasting_text(tile_id),
+        )
     if A.PAY <= a < A.TAKE:
-        return v.tell(f"pay 1 {RES_NAMES[a - A.PAY]}")
+        return v.act(_("pay {resources}"), _("{actor} pays {resources}"), resources=amount(a - A.PAY, 1))
     if A.TAKE <= a < A.MOVE:
-        sells = kind == D_EFFECT and TILES[task[2]].built.effect is Effect.SELL_WORKER
-        extra = " (returning 1 more worker to the camp)" if sells else ""
-        return v.tell(f"take 1 {RES_NAMES[a - A.TAKE]}{extra}")
+        got = amount(a - A.TAKE, 1)
+        if kind == D_EFFECT and TILES[task[2]].built.effect is Effect.SELL_WORKER:
+            return v.act(
+                _("take {resources} (returning 1 more worker to the camp)"),
+                _("{actor} takes {resources} (returning 1 more worker to the camp)"),
+                resources=got,
+            )
+        return v.act(_("take {resources}"), _("{actor} takes {resources}"), resources=got)
     if A.MOVE <= a < A.CLAIM:
-        d = A.MOVES[a - A.MOVE]
-        paid = f", {abs(d)} worker{'s' if abs(d) > 1 else ''} to the camp" if kind == D_BRIDGE else ""
-        steps = f"{abs(d)} step{'s' if abs(d) > 1 else ''} {'forward' if d > 0 else 'back'}"
-        return v.tell(f"move the provost {steps} (to after space {state._provost + d}{paid})")
+        return _describe_move(v, A.MOVES[a - A.MOVE], state._provost + A.MOVES[a - A.MOVE], kind == D_BRIDGE)
     if A.CLAIM <= a < A.OFFER:
         space = a - A.CLAIM + START_SPACES[0]
-        return v.tell(f"pay 1 cloth to claim {space_name(state, space)}")
+        claimed = state._road[space]
+        if claimed == EMPTY:  # pragma: no cover - a claim is offered for start buildings only
+            return v.act(
+                _("pay 1 cloth to claim space {space} (empty)"),
+                _("{actor} pays 1 cloth to claim space {space} (empty)"),
+                space=space,
+            )
+        return v.act(
+            _("pay 1 cloth to claim the {building} on space {space}"),
+            _("{actor} pays 1 cloth to claim the {building} on space {space}"),
+            building=TILES[claimed].title,
+            space=space,
+        )
     if a in (A.OFFER, A.OFFER + 1):
         used = TILES[task[2]]
         side = used.setup if task[3] else used.built
-        return v.tell(offer_text(side.offers[a - A.OFFER]))
+        paid, got = offer_parts(side.offers[a - A.OFFER])
+        return v.act(_("pay {paid} for {got}"), _("{actor} pays {paid} for {got}"), paid=paid, got=got)
     if a >= A.BUNDLE:
-        return v.tell(f"deliver {res_text(BUNDLES[a - A.BUNDLE])}")
+        return v.act(
+            _("deliver {resources}"),
+            _("{actor} delivers {resources}"),
+            resources=res_text(BUNDLES[a - A.BUNDLE]),
+        )
     if a == A.YES:
-        return v.tell("pay 1 wood for a favour")
+        return v.act(_("pay 1 wood for a favour"), _("{actor} pays 1 wood for a favour"))
     return label  # pragma: no cover
 
 
-def _describe_place(state: Caylus1303Rules, seat: int, space: int, voice: Voice) -> str:
+def _describe_move(v: Voice, d: int, to: int, paid: bool) -> str:
+    n, actor = abs(d), v.name(v.actor)
+    if d > 0 and paid:
+        if v.own:
+            return _n(
+                "move the provost {n} step forward (to after space {space}, {n} worker to the camp)",
+                "move the provost {n} steps forward (to after space {space}, {n} workers to the camp)",
+                n,
+                space=to,
+            )
+        return _n(
+            "{actor} moves the provost {n} step forward (to after space {space}, {n} worker to the camp)",
+            "{actor} moves the provost {n} steps forward (to after space {space}, {n} workers to the camp)",
+            n,
+            actor=actor,
+            space=to,
+        )
+    if d > 0:
+        if v.own:
+            return _n(
+                "move the provost {n} step forward (to after space {space})",
+                "move the provost {n} steps forward (to after space {space})",
+                n,
+                space=to,
+            )
+        return _n(
+            "{actor} moves the provost {n} step forward (to after space {space})",
+            "{actor} moves the provost {n} steps forward (to after space {space})",
+            n,
+            actor=actor,
+            space=to,
+        )
+    if paid:
+        if v.own:
+            return _n(
+                "move the provost {n} step back (to after space {space}, {n} worker to the camp)",
+                "move the provost {n} steps back (to after space {space}, {n} workers to the camp)",
+                n,
+                space=to,
+            )
+        return _n(
+            "{actor} moves the provost {n} step back (to after space {space}, {n} worker to the camp)",
+            "{actor} moves the provost {n} steps back (to after space {space}, {n} workers to the camp)",
+            n,
+            actor=actor,
+            space=to,
+        )
+    if v.own:
+        return _n(
+            "move the provost {n} step back (to after space {space})",
+            "move the provost {n} steps back (to after space {space})",
+            n,
+            space=to,
+        )
+    return _n(
+        "{actor} moves the provost {n} step back (to after space {space})",
+        "{actor} moves the provost {n} steps back (to after space {space})",
+        n,
+        actor=actor,
+        space=to,
+    )
+
+
+def _describe_place(state: Caylus1303Rules, seat: int, space: int, v: Voice) -> str:
     tile = state._road[space]
-    name = TILES[tile].title if tile != EMPTY else "empty space"
+    building = TILES[tile].title if tile != EMPTY else _("empty space")
     owner = state._owner[space]
+    joins = state._w1[space] != NOBODY
+    f = {"building": building, "space": space}
     # the seat to act reads 'the' for its own building (a menu of moves); anyone else 'their'
-    whose = "the" if owner == NOBODY or (owner == seat and voice.own) else voice.your(owner)
-    joins = ", joining another worker" if state._w1[space] != NOBODY else ""
-    return f"place a worker on {whose} {name} on space {space}{joins}{_extra_worker(state, seat)}"
+    if owner == NOBODY or (owner == seat and v.own):
+        if joins:
+            return v.act(
+                _("place a worker on the {building} on space {space}, joining another worker"),
+                _("{actor} places a worker on the {building} on space {space}, joining another worker"),
+                **f,
+            )
+        return v.act(
+            _("place a worker on the {building} on space {space}"),
+            _("{actor} places a worker on the {building} on space {space}"),
+            **f,
+        )
+    if owner == v.reader:  # not the actor: the reader's own building
+        if joins:
+            return _(
+                "{actor} places a worker on your {building} on space {space}, joining another worker",
+                actor=v.name(v.actor),
+                **f,
+            )
+        return _("{actor} places a worker on your {building} on space {space}", actor=v.name(v.actor), **f)
+    if owner == v.actor:  # the actor's own building, told to someone else
+        if joins:
+            return _(
+                "{actor} places a worker on their {building} on space {space}, joining another worker",
+                actor=v.name(v.actor),
+                **f,
+            )
+        return _("{actor} places a worker on their {building} on space {space}", actor=v.name(v.actor), **f)
+    if joins:
+        return v.act(
+            # i18n: {owner} is the building's owner (a seat or a player's name)
+            _("place a worker on {owner}'s {building} on space {space}, joining another worker"),
+            _("{actor} places a worker on {owner}'s {building} on space {space}, joining another worker"),
+            owner=v.name(owner),
+            **f,
+        )
+    return v.act(
+        _("place a worker on {owner}'s {building} on space {space}"),
+        _("{actor} places a worker on {owner}'s {building} on space {space}"),
+        owner=v.name(owner),
+        **f,
+    )
 
 
 def _extra_worker(state: Caylus1303Rules, seat: int) -> str:
     task = state._stack[-1]
     extra = state.placement_cost(seat, early=task[0] == D_EARLY) - 1
-    return f" (+{extra} worker to the camp)" if extra else ""
+    if not extra:
+        return ""
+    # i18n: added after a placement ('place a worker on ... (+1 worker to the camp)'); English keeps 'worker'
+    return " " + _n("(+{n} worker to the camp)", "(+{n} worker to the camp)", extra)
 
 
+# i18n: a verb: the player refuses the offered choice
+_DECLINE = (N_("decline"), N_("{actor} declines"))
 _DECLINES = {
-    D_DELIVER: "deliver no more bundles",
-    D_EARLY: "do not place early",
-    D_BRIDGE: "leave the provost where it is",
-    D_BAILIFF: "leave the provost where it is",
-    D_BOARD_CHAR: "take no character",
-    D_MONUMENT: "keep the residence",
+    D_DELIVER: (N_("deliver no more bundles"), N_("{actor} delivers no more bundles")),
+    D_EARLY: (N_("do not place early"), N_("{actor} does not place early")),
+    D_BRIDGE: (N_("leave the provost where it is"), N_("{actor} leaves the provost where it is")),
+    D_BAILIFF: (N_("leave the provost where it is"), N_("{actor} leaves the provost where it is")),
+    D_BOARD_CHAR: (N_("take no character"), N_("{actor} takes no character")),
+    D_MONUMENT: (N_("keep the residence"), N_("{actor} keeps the residence")),
 }
 
 
@@ -296,19 +558,15 @@ def lasting_text(tile_id: int) -> str:
         return tile.built.text
     parts = []
     if tile.recruit_workers:
-        parts.append(f"+{tile.recruit_workers} workers at each recruitment")
+        parts.append(
+            _n("+{n} worker at each recruitment", "+{n} workers at each recruitment", tile.recruit_workers)
+        )
     if any(tile.recruit_res):
-        parts.append(f"+{res_text(tile.recruit_res)} at each recruitment")
+        # i18n: a monument's bonus; {resources} e.g. '1 cloth'
+        parts.append(_("+{resources} at each recruitment", resources=res_text(tile.recruit_res)))
     if tile.favour_on_build:
-        parts.append("a favour when built")
-    return "; ".join(parts) or "no further effect"
-
-
-def _describe_build(tile_id: int, no_stone: bool) -> str:
-    tile = TILES[tile_id]
-    return (
-        f"build the {tile.title} for {cost_text(tile_id, no_stone)} ({tile.pp} PP; {lasting_text(tile_id)})"
-    )
+        parts.append(_("a favour when built"))
+    return "; ".join(parts) or _("no further effect")
 
 
 def _side_of(task: tuple[int, ...]) -> Side:
@@ -332,7 +590,3 @@ _ACTIONS_OF: dict[Effect, frozenset[int]] = {
     Effect.CHOOSE: _TAKES,
     Effect.TRADE: frozenset({A.DECLINE, A.OFFER, A.OFFER + 1}),
 }
-
-
-def _capital(sentence: str) -> str:
-    return sentence[:1].upper() + sentence[1:]
