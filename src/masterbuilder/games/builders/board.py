@@ -618,7 +618,7 @@ class _Board:
         right = WIDTH - 24
         points, coins, score = player["building_points"], player["coins"], player["score"]
         why = _(
-            # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: the points for {coins} e.g. '23 coins'
+            # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: points for {coins} e.g. '23 coins'
             "Score {score}: {points} from buildings and machines + {bonus} for {coins}",
             score=score,
             points=_n("{n} point", "{n} points", points),
