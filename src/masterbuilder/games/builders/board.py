@@ -106,16 +106,16 @@ def building_rule(building: int) -> str:
     card = BUILDINGS[building]
     points = _n("{n} point", "{n} points", card.points)
     if card.machine_worker is None:
+        # i18n: a building card's rule; {needs} e.g. 'S2 W1', {coins} e.g. '12 coins', {points} '3 points'
         return _(
-            # i18n: a building card's rule; {needs} e.g. 'S2 W1', {coins} e.g. '12 coins', {points} '3 points'
             "{building}: needs {needs}; pays {coins} and {points}",
             building=building_name(building),
             needs=amounts_text(card.requires),
             coins=_n("{n} coin", "{n} coins", card.coins),
             points=points,
         )
+    # i18n: a machine card's rule; {needs} and {produces} are amounts ('S2 W1'), {points} e.g. '2 points'
     return _(
-        # i18n: a machine card's rule; {needs} and {produces} are amounts ('S2 W1'), {points} e.g. '2 points'
         "{machine} (machine): needs {needs}; pays {points}; once built, works for its owner as {produces} "
         "for a wage of 0",
         machine=building_name(building),
@@ -134,8 +134,8 @@ def worker_rule(worker: int) -> str:
             machine=worker_name(worker),
             produces=amounts_text(card.produces),
         )
+    # i18n: a worker card's rule: its code ('W01'), kind ('Apprentice'), what it produces ('S1 W1')
     return _n(
-        # i18n: a worker card's rule: its code ('W01'), kind ('Apprentice'), what it produces ('S1 W1')
         "{code}, {kind}: produces {produces}; wage {n} coin",
         "{code}, {kind}: produces {produces}; wage {n} coins",
         card.wage,
@@ -406,29 +406,29 @@ class _Board:
             )
         seat = seat_name(current)
         if pending is not None and WORKERS[pending].is_machine:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
             return _(
-                # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
                 "{seat} to play: choose the building to send the {machine} to",
                 seat=seat,
                 machine=worker_name(pending),
             )
         if pending is not None:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'; {code} a worker card's code ('W12')
             return _(
-                # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'; {code} a worker card's code ('W12')
                 "{seat} to play: choose the building to send {code} to",
                 seat=seat,
                 code=WORKERS[pending].code,
             )
         if left == 0:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
             return _n(
-                # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
                 "{seat} to play: no actions left: buy one for {n} coin or end the turn",
                 "{seat} to play: no actions left: buy one for {n} coins or end the turn",
                 EXTRA_ACTION_PRICE,
                 seat=seat,
             )
+        # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
         return _n(
-            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
             "{seat} to play: choose an action ({n} action left)",
             "{seat} to play: choose an action ({n} actions left)",
             left,
@@ -546,8 +546,8 @@ class _Board:
             cx, cy = x + 6 + (k % 2) * (cw + 6), y + 6 + (k // 2) * (ch + 6)
             if spent:
                 coins = COINS_FOR_ACTIONS[spent]
+                # i18n: {actions} is how many actions it takes, e.g. '2 actions'
                 rule = _n(
-                    # i18n: {actions} is how many actions it takes, e.g. '2 actions'
                     "Take {n} coin from the bank for {actions}",
                     "Take {n} coins from the bank for {actions}",
                     coins,
@@ -617,8 +617,8 @@ class _Board:
             self.add(_text(470, y + 28, "▶ " + playing, "name", extra=ink))
         right = WIDTH - 24
         points, coins, score = player["building_points"], player["coins"], player["score"]
+        # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: points for {coins} e.g. '23 coins'
         why = _(
-            # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: points for {coins} e.g. '23 coins'
             "Score {score}: {points} from buildings and machines + {bonus} for {coins}",
             score=score,
             points=_n("{n} point", "{n} points", points),

@@ -43,10 +43,15 @@ Amounts = tuple[int, int, int, int]
 
 
 class WorkerKind(StrEnum):
+    # i18n: a kind of worker card (the least skilled), as in 'Apprentice S1 W1'
     APPRENTICE = N_("Apprentice")
+    # i18n: a kind of worker card, as in 'Laborer S2 W1'
     LABORER = N_("Laborer")
+    # i18n: a kind of worker card, as in 'Craftsman S3 W1'
     CRAFTSMAN = N_("Craftsman")
+    # i18n: a kind of worker card (a master builder, the most skilled), as in 'Master S3 W2'
     MASTER = N_("Master")
+    # i18n: a kind of worker card: a built machine working as a worker
     MACHINE = N_("Machine")
 
 
@@ -161,6 +166,7 @@ _WORKER_TABLE: tuple[tuple[WorkerKind, int, int, int, int, int, int], ...] = (
 
 # (English name (source B), French name (source A), coins, points, stone, wood, knowledge, tile) — table 3a.
 _BUILDING_TABLE: tuple[tuple[str, str, int, int, int, int, int, int], ...] = (
+    # i18n: the building cards' names (the English edition's; the French edition's name follows in the code)
     (N_("Wooden Shack"), "La cabane", 8, 0, 0, 1, 1, 0),
     (N_("Bower"), "La tonnelle", 8, 0, 1, 0, 0, 1),
     (N_("Treehouse"), "La cabane perchée", 6, 1, 0, 2, 1, 0),
@@ -185,6 +191,7 @@ _BUILDING_TABLE: tuple[tuple[str, str, int, int, int, int, int, int], ...] = (
     (N_("Farm"), "La ferme", 16, 4, 4, 2, 0, 2),
     (N_("Bourgeois House"), "La maison bourgeoise", 16, 4, 2, 2, 2, 2),
     (N_("Tavern"), "La taverne", 16, 4, 1, 3, 1, 3),
+    # i18n: a building: the post house (French edition: Le relais postal)
     (N_("Post"), "Le relais postal", 16, 4, 3, 1, 2, 2),
     (N_("Covered Market"), "Les halles", 16, 4, 0, 3, 2, 3),
     (N_("Abbey"), "L'abbaye", 18, 5, 4, 3, 2, 1),
@@ -201,6 +208,7 @@ _BUILDING_TABLE: tuple[tuple[str, str, int, int, int, int, int, int], ...] = (
 # on completion and work for a wage of 0. M3 (small Circular Saw) uses the majority reading S1 K1
 # (docs/rules-notes.md).
 _MACHINE_TABLE: tuple[tuple[str, str, int, Amounts, Amounts], ...] = (
+    # i18n: the machine cards' names (small and large crane, circular saw, survey tools, tile oven)
     (N_("Small Crane"), "Une grue", 1, (0, 1, 0, 1), (2, 0, 0, 0)),
     (N_("Large Crane"), "Une grue", 2, (0, 2, 1, 0), (3, 0, 0, 0)),
     (N_("Small Circular Saw"), "Une scie circulaire", 1, (1, 0, 1, 0), (0, 2, 0, 0)),

@@ -27,8 +27,8 @@ def _completion(who: int, building: int, before: dict[str, Any], names: Sequence
     back = len(site["workers"]) + 1  # its crew and the worker that completed it
     points = _n("+{n} point", "+{n} points", card.points)
     if card.machine_worker is not None:
+        # i18n: what a completed machine brings: {points} e.g. '+2 points', {produces} e.g. 'S3'
         gains = _(
-            # i18n: what a completed machine brings: {points} e.g. '+2 points', {produces} e.g. 'S3'
             "{points}, the machine now works for {seat} ({produces})",
             points=points,
             seat=seat_name(who, names),
@@ -40,8 +40,8 @@ def _completion(who: int, building: int, before: dict[str, Any], names: Sequence
         gains = _("{coins}, {points}", coins=coins, points=points)
     else:
         gains = _n("+{n} coin", "+{n} coins", card.coins)
+    # i18n: {gains} is what the building paid, e.g. '+12 coins, +3 points'; the workers come back free
     return _n(
-        # i18n: {gains} is what the building paid, e.g. '+12 coins, +3 points'; the workers come back free
         "{seat} completed the {building}: {gains}; {n} worker back",
         "{seat} completed the {building}: {gains}; {n} workers back",
         back,
@@ -82,8 +82,8 @@ def summarise_builders(before: State, action: int, after: State, names: Sequence
             points = av["players"][who]["building_points"]
             if av["is_terminal"]:
                 lines.append(
+                    # i18n: {limit} building points end the game (17)
                     _n(
-                        # i18n: {limit} building points end the game (17)
                         "{seat} has {n} building point ({limit} end the game): the game is over",
                         "{seat} has {n} building points ({limit} end the game): the game is over",
                         points,
@@ -93,8 +93,8 @@ def summarise_builders(before: State, action: int, after: State, names: Sequence
                 )
             else:
                 lines.append(
+                    # i18n: {limit} building points end the game (17)
                     _n(
-                        # i18n: {limit} building points end the game (17)
                         "{seat} has {n} building point ({limit} end the game): "
                         "the round is played out, then the game ends",
                         "{seat} has {n} building points ({limit} end the game): "
@@ -106,8 +106,8 @@ def summarise_builders(before: State, action: int, after: State, names: Sequence
                 )
     if av["is_terminal"] and not bv["is_terminal"]:
         items = [
+            # i18n: a seat's points for its coins at the end, e.g. 'Anna +2 (23 coins)'
             _n(
-                # i18n: a seat's points for its coins at the end, e.g. 'Anna +2 (23 coins)'
                 "{seat} +{points} ({n} coin)",
                 "{seat} +{points} ({n} coins)",
                 p["coins"],

@@ -30,7 +30,6 @@ from masterbuilder.games.builders.actions import (
 )
 from masterbuilder.games.builders.data import (
     APPRENTICES,
-    BUILDINGS,
     COINS,
     MACHINE_WORKER,
     NUM_BUILDING_CARDS,
@@ -279,8 +278,8 @@ class BuildersState(State):
         if action_id < START:
             spent = action_id - TAKE_COINS + 1
             if spent > actions:
+                # i18n: {coins} and {actions} are counted phrases, e.g. 'Taking 3 coins needs 2 actions'
                 return _(
-                    # i18n: {coins} and {actions} are counted phrases, e.g. 'Taking 3 coins needs 2 actions'
                     "Taking {coins} needs {actions}; you have {left}.",
                     coins=_n("{n} coin", "{n} coins", COINS_FOR_ACTIONS[spent]),
                     actions=_n("{n} action", "{n} actions", spent),
@@ -302,8 +301,8 @@ class BuildersState(State):
         worker = action_id - SEND
         card = WORKERS[worker]
         if worker not in self._free[seat]:
+            # i18n: {worker} is a worker card's code ('W12') or a built machine's name
             return _(
-                # i18n: {worker} is a worker card's code ('W12') or a built machine's name
                 "{worker} is not one of your free workers.",
                 worker=worker_name(worker) if card.is_machine else card.code,
             )
@@ -633,7 +632,8 @@ class BuildersState(State):
         s._turns = int(data["turns"])
         problem = s.integrity_problem()
         if problem:
-            raise ValueError(f"State JSON is inconsistent: {problem}")
+            # i18n: {problem} says what is wrong, e.g. 'negative coins'
+            raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
         return s
 
     def integrity_problem(self) -> str | None:
@@ -641,18 +641,19 @@ class BuildersState(State):
         n = self.num_players
         for name in ("_coins", "_points", "_free", "_sites", "_done"):
             if len(getattr(self, name)) != n:
-                return f"{name[1:]} does not have one entry per player"
+                # i18n: {field} is a field of the state document (coins, points, free, sites, done)
+                return _("{field} does not have one entry per player", field=name[1:])
         if len(self._brow) != ROW_SIZE or len(self._wrow) != ROW_SIZE:
-            return "a face-up row does not have 5 slots"
+            return _("a face-up row does not have 5 slots")
         if any(c < 0 for c in self._coins):
-            return "negative coins"
+            return _("negative coins")
         if not (0 <= self._seat < n and 0 <= self._first < n) or self._actions < 0:
-            return "seat, first player or actions out of range"
+            return _("seat, first player or actions out of range")
         buildings = self._bdeck + [b for b in self._brow if b != EMPTY]
         for p in range(n):
             buildings += self._sites[p] + self._done[p]
         if sorted(buildings) != list(range(NUM_BUILDING_CARDS)):
-            return "the building cards are not each in exactly one place"
+            return _("the building cards are not each in exactly one place")
         built_machines = [
             MACHINE_WORKER[b] for p in range(n) for b in self._done[p] if MACHINE_WORKER[b] != EMPTY
         ]
@@ -662,46 +663,62 @@ class BuildersState(State):
             for b in self._sites[p]:
                 workers += self._crew[b]
         if self._pending != EMPTY and self._pending not in self._free[self._seat]:
-            return "the pending worker is not a free worker of the current seat"
+            return _("the pending worker is not a free worker of the current seat")
         if sorted(workers) != sorted(list(range(NUM_WORKER_CARDS)) + built_machines):
-            return "the worker cards are not each in exactly one place"
+            return _("the worker cards are not each in exactly one place")
         for p in range(n):
             mine = set(self._free[p])
             for b in self._sites[p]:
                 mine.update(self._crew[b])
             for b in self._done[p]:
                 if MACHINE_WORKER[b] != EMPTY and MACHINE_WORKER[b] not in mine:
-                    return f"seat {p}'s built machine {BUILDINGS[b].name} is not among its workers"
+                    return _(
+                        "seat {seat}'s built machine {machine} is not among its workers",
+                        seat=p,
+                        machine=building_name(b),
+                    )
             for b in self._sites[p]:
                 if not self._crew[b]:
                     continue
                 if not any(h < r for h, r in zip(self._have[b], REQUIRES[b], strict=True)):
-                    return f"the {BUILDINGS[b].name} under construction already has all it needs"
+                    return _(
+                        "the {building} under construction already has all it needs",
+                        building=building_name(b),
+                    )
         on_sites = {b for p in range(n) for b in self._sites[p]}
         for b in range(NUM_BUILDING_CARDS):
             if self._crew[b] and b not in on_sites:
-                return f"workers stand on building {b}, which is not under construction"
+                # i18n: {id} is a building card's number in the state document
+                return _("workers stand on building {id}, which is not under construction", id=b)
         for row, deck in ((self._brow, self._bdeck), (self._wrow, self._wdeck)):
             if EMPTY in row and deck:
-                return "a face-up row has an empty slot while its deck still has cards"
+                return _("a face-up row has an empty slot while its deck still has cards")
         if self._over and self._seat != self._first:
-            return "the game ended in the middle of a round"
+            return _("the game ended in the middle of a round")
         mine_now = set(self._sites[self._seat]) | set(self._done[self._seat])
         if any(b not in mine_now or count < 1 for b, count in self._sent.items()):
-            return "workers were sent this turn to a building the current seat does not own"
+            return _("workers were sent this turn to a building the current seat does not own")
         expected = [sum(POINTS[b] for b in self._done[p]) for p in range(n)]
         if expected != self._points:
-            return "building points do not match the completed buildings"
+            return _("building points do not match the completed buildings")
         if self._seat != (self._first + self._turns) % n:
-            return "the seat to play does not follow from the first player and the turns played"
+            return _("the seat to play does not follow from the first player and the turns played")
         limit = self.options["round_limit"]
         if limit and (self._turns > limit * n or (self._turns == limit * n and not self._over)):
-            return f"more turns played than the round limit ({limit} rounds) allows"
+            return _n(
+                "more turns played than the round limit ({n} round) allows",
+                "more turns played than the round limit ({n} rounds) allows",
+                limit,
+            )
         if self._final_round and max(self._points) < END_TRIGGER_POINTS:
-            return f"the final round without anyone reaching {END_TRIGGER_POINTS} building points"
+            return _n(
+                "the final round without anyone reaching {n} building point",
+                "the final round without anyone reaching {n} building points",
+                END_TRIGGER_POINTS,
+            )
         if self._pending != EMPTY:
             if WAGE[self._pending] > self._coins[self._seat]:
-                return "the pending worker's wage is more than the seat's coins"
+                return _("the pending worker's wage is more than the seat's coins")
             if all(self._sent.get(b, 0) >= self._actions for b in self._sites[self._seat]):
-                return "the pending worker has no building it can still be sent to"
+                return _("the pending worker has no building it can still be sent to")
         return None

@@ -32,8 +32,8 @@ _n = _.plural
 
 def legend() -> str:
     """'S = stone, W = wood, K = knowledge, T = tile' in the current language."""
+    # i18n: the resource letters explained; each {X} is a letter as translated on its own
     return _(
-        # i18n: the resource letters explained; each {X} is a letter as translated on its own
         "{S} = stone, {W} = wood, {K} = knowledge, {T} = tile",
         S=letter(0),
         W=letter(1),
@@ -75,8 +75,8 @@ def building_text(building: int) -> str:
             needs=amounts_text(card.requires),
             points=points,
         )
+    # i18n: {coins} e.g. '12 coins', {points} e.g. '3 pts'
     return _(
-        # i18n: {coins} e.g. '12 coins', {points} e.g. '3 pts'
         "{building} (needs {needs}; pays {coins}, {points})",
         building=building_name(building),
         needs=amounts_text(card.requires),
@@ -89,8 +89,8 @@ def _machine_note(building: int) -> str:
     card = BUILDINGS[building]
     if card.machine_worker is None:
         return ""
+    # i18n: {produces} is what the machine produces as a worker, e.g. 'S2'
     return _(
-        # i18n: {produces} is what the machine produces as a worker, e.g. 'S2'
         "machine: once built, works for you as {produces}",
         produces=amounts_text(WORKERS[card.machine_worker].produces),
     )
@@ -307,8 +307,8 @@ class BuildersRenderer:
             card = WORKERS[pending]
             if card.is_machine:
                 return _("Choose the building to send the {machine} to", machine=worker_name(pending))
+            # i18n: {code} is the worker card's code ('W12'), {worker} its name ('Apprentice S1 W1')
             return _(
-                # i18n: {code} is the worker card's code ('W12'), {worker} its name ('Apprentice S1 W1')
                 "Choose the building to send {code} ({worker}, wage {wage}) to",
                 code=card.code,
                 worker=worker_name(pending),
