@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.registry import BotInfo, GameInfo, Option, register
 from masterbuilder.games.builders.actions import NUM_ACTIONS
 from masterbuilder.games.builders.state import BuildersState
@@ -10,19 +11,26 @@ OPTIONS = {
     "tiebreak": Option(
         "shared",
         choices=("shared", "building_points"),
-        doc="shared: the rulebook gives no tie-break, so tied players share the win; "
-        "building_points: among tied players, the most points from buildings and machines wins.",
+        # i18n: the help of the option 'tiebreak'; 'shared' and 'building_points' are its values: keep them
+        doc=N_(
+            "shared: the rulebook gives no tie-break, so tied players share the win; "
+            "building_points: among tied players, the most points from buildings and machines wins."
+        ),
     ),
     "round_limit": Option(
         100,
         minimum=0,
         maximum=10_000,
-        doc="Safety cap: the game ends after this many full rounds even if nobody reached 17 points "
-        "(0 = no cap). Real games end long before; it bounds the game length for search and RL.",
+        # i18n: the help of the option 'round_limit'
+        doc=N_(
+            "Safety cap: the game ends after this many full rounds even if nobody reached 17 points "
+            "(0 = no cap). Real games end long before; it bounds the game length for search and RL."
+        ),
     ),
     "open_worker_deck": Option(
         False,
-        doc="Whether the top card of the worker deck is visible (the rulebook reveals only the row).",
+        # i18n: the help of the option 'open_worker_deck'
+        doc=N_("Whether the top card of the worker deck is visible (the rulebook reveals only the row)."),
     ),
 }
 
@@ -33,7 +41,8 @@ def _distinct_actions(players: int, options: dict[str, Any]) -> int:
 
 INFO = GameInfo(
     name="builders",
-    title="The Builders: Middle Ages",
+    # i18n: the game's title
+    title=N_("The Builders: Middle Ages"),
     min_players=2,
     max_players=4,
     options=OPTIONS,
@@ -53,11 +62,13 @@ INFO = GameInfo(
     bots=(
         BotInfo(
             "greedy",
-            "plans each turn with a small search and a value estimate",
+            # i18n: what the bot 'greedy' does, in a list of bots
+            N_("plans each turn with a small search and a value estimate"),
             "heuristic:make",
             presets={"fast": "heuristic:make_fast"},
         ),
-        BotInfo("heuristic", "The Builders' heuristic bot (the greedy bot)", "heuristic:make"),
+        # i18n: what the bot 'heuristic' does, in a list of bots
+        BotInfo("heuristic", N_("The Builders' heuristic bot (the greedy bot)"), "heuristic:make"),
     ),
 )
 register(INFO)

@@ -15,7 +15,19 @@ Sending a worker is two decisions, "which worker" then "which building", so ever
 
 from __future__ import annotations
 
-from masterbuilder.games.builders.data import BUILDINGS, NUM_BUILDING_CARDS, WORKERS, amounts_text
+from masterbuilder.core.i18n import Text
+from masterbuilder.core.voice import Voice
+from masterbuilder.games.builders.data import (
+    BUILDINGS,
+    NUM_BUILDING_CARDS,
+    WORKERS,
+    amounts_text,
+    building_name,
+    worker_name,
+)
+
+_ = Text("builders")
+_n = _.plural
 
 END_TURN = 0
 BUY_ACTION = 1
@@ -49,31 +61,101 @@ def _label(a: int) -> str:
     return f"to {BUILDINGS[a - TO].name}"
 
 
-def _description(a: int) -> str:
+def describe(a: int, voice: Voice) -> str:
+    """The move ``a`` as a sentence in the current language: 'Hire W21, ...' for the seat making it, 'seat 2
+    hires W21, ...' for anyone else (a building chosen for a worker: :meth:`BuildersState._describe`)."""
     if a == END_TURN:
-        return "End the turn"
+        return voice.act(_("End the turn"), _("{actor} ends the turn"))
     if a == BUY_ACTION:
-        return f"Buy an extra action for {EXTRA_ACTION_PRICE} coins"
+        return voice.act(
+            _n("Buy an extra action for {n} coin", "Buy an extra action for {n} coins", EXTRA_ACTION_PRICE),
+            _n(
+                "{actor} buys an extra action for {n} coin",
+                "{actor} buys an extra action for {n} coins",
+                EXTRA_ACTION_PRICE,
+                actor="{actor}",  # filled by act
+            ),
+        )
     if TAKE_COINS <= a < START:
         spent = a - TAKE_COINS + 1
         n = COINS_FOR_ACTIONS[spent]
-        return f"Take {n} coin{'s' if n > 1 else ''} from the bank ({spent} action{'s' if spent > 1 else ''})"
+        actions = _n("{n} action", "{n} actions", spent)
+        return voice.act(
+            # i18n: {actions} is how many actions it takes, e.g. '2 actions'
+            _n(
+                "Take {n} coin from the bank ({actions})",
+                "Take {n} coins from the bank ({actions})",
+                n,
+                actions=actions,
+            ),
+            # i18n: {actions} is how many actions it takes, e.g. '2 actions'
+            _n(
+                "{actor} takes {n} coin from the bank ({actions})",
+                "{actor} takes {n} coins from the bank ({actions})",
+                n,
+                actor="{actor}",  # filled by act
+                actions=actions,
+            ),
+        )
     if START <= a < HIRE:
         b = BUILDINGS[a - START]
-        kind = "machine" if b.is_machine else "building"
-        pay = f"{b.coins} coins, " if not b.is_machine else ""
-        points = f"{b.points} point" + ("" if b.points == 1 else "s")
-        return f"Start the {kind} {b.name}: needs {amounts_text(b.requires)}; pays {pay}{points}"
+        needs = amounts_text(b.requires)
+        points = _n("{n} point", "{n} points", b.points)
+        if b.is_machine:
+            return voice.act(
+                _("Start the machine {machine}: needs {needs}; pays {points}"),
+                _("{actor} starts the machine {machine}: needs {needs}; pays {points}"),
+                machine=_(b.name),
+                needs=needs,
+                points=points,
+            )
+        return voice.act(
+            # i18n: {coins} and {points}: what the building pays once completed, e.g. '12 coins', '3 points'
+            _("Start the building {building}: needs {needs}; pays {coins}, {points}"),
+            # i18n: {coins} and {points}: what the building pays once completed, e.g. '12 coins', '3 points'
+            _("{actor} starts the building {building}: needs {needs}; pays {coins}, {points}"),
+            building=_(b.name),
+            needs=needs,
+            coins=_n("{n} coin", "{n} coins", b.coins),
+            points=points,
+        )
     if HIRE <= a < SEND:
         w = WORKERS[a - HIRE]
-        return f"Hire {w.code}, {w.name} (wage {w.wage})"
+        return voice.act(
+            # i18n: {code} is the card's code ('W21'), {worker} its name ('Apprentice S1 W1')
+            _("Hire {code}, {worker} (wage {wage})"),
+            _("{actor} hires {code}, {worker} (wage {wage})"),
+            code=w.code,
+            worker=worker_name(w.id),
+            wage=w.wage,
+        )
     if SEND <= a < TO:
         w = WORKERS[a - SEND]
-        code = "" if w.is_machine else f"{w.code}, "
-        return f"Send {code}{w.name} (wage {w.wage}) to work"
-    return f"... to the {BUILDINGS[a - TO].name}"
+        if w.is_machine:
+            return voice.act(
+                _("Send {machine} (wage {wage}) to work"),
+                _("{actor} sends {machine} (wage {wage}) to work"),
+                machine=worker_name(w.id),
+                wage=w.wage,
+            )
+        return voice.act(
+            # i18n: {code} is the card's code ('W21'), {worker} its name ('Apprentice S1 W1')
+            _("Send {code}, {worker} (wage {wage}) to work"),
+            _("{actor} sends {code}, {worker} (wage {wage}) to work"),
+            code=w.code,
+            worker=worker_name(w.id),
+            wage=w.wage,
+        )
+    # a building chosen for a worker, described where no worker waits for it
+    return voice.act(
+        # i18n: the second half of sending a worker: the building it goes to
+        _("... to the {building}"),
+        # i18n: {label} is the move's English command ('to Cowshed'), kept as typed
+        _("{actor}: {label}"),
+        building=building_name(a - TO),
+        label=LABELS[a],
+    )
 
 
 LABELS: tuple[str, ...] = tuple(_label(a) for a in range(NUM_ACTIONS))
-DESCRIPTIONS: tuple[str, ...] = tuple(_description(a) for a in range(NUM_ACTIONS))
 assert len(set(LABELS)) == NUM_ACTIONS

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.builders.actions import (
     BUY_ACTION,
     COINS_FOR_ACTIONS,
@@ -29,11 +30,23 @@ from masterbuilder.games.builders.actions import (
     TAKE_COINS,
     TO,
 )
-from masterbuilder.games.builders.data import BUILDINGS, RESOURCE_LETTERS, WORKERS, amounts_text
+from masterbuilder.games.builders.data import (
+    BUILDINGS,
+    WORKERS,
+    amounts_text,
+    building_name,
+    kind_name,
+    letter,
+    worker_name,
+)
+
+_ = Text("builders")
+_n = _.plural
 
 WIDTH = 1200
 SEAT_COLOURS = ("#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad")
-SEAT_NAMES = ("red", "blue", "green", "yellow", "purple")
+# i18n: seat colours on the board, as in 'seat 2 (green)'
+SEAT_NAMES = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("purple"))
 SEAT_INK = ("#fff", "#fff", "#fff", "#2b2118", "#fff")  # text on a seat-coloured band
 RESOURCE_COLOURS = ("#6f7c7d", "#8d5524", "#1f4e79", "#c0561a")  # stone, wood, knowledge, tile
 LINE = "#8a7a5a"
@@ -78,25 +91,37 @@ def _amounts(values: Sequence[int]) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _actions(n: int) -> str:
+    return _n("{n} action", "{n} actions", n)
 
 
 def seat_name(seat: int) -> str:
     """How the board names a seat: "seat 0", as every other screen does, with its colour."""
-    return f"seat {seat} ({SEAT_NAMES[seat]})"
+    # i18n: a seat on the board with its colour, e.g. 'seat 2 (green)'
+    return _("seat {n} ({colour})", n=seat, colour=_(SEAT_NAMES[seat]))
 
 
 def building_rule(building: int) -> str:
     """A building card's rule text: what it needs and what it pays (and for a machine, how it works)."""
     card = BUILDINGS[building]
-    points = _plural(card.points, "point")
+    points = _n("{n} point", "{n} points", card.points)
     if card.machine_worker is None:
-        return f"{card.name}: needs {amounts_text(card.requires)}; pays {card.coins} coins and {points}"
-    works = amounts_text(WORKERS[card.machine_worker].produces)
-    return (
-        f"{card.name} (machine): needs {amounts_text(card.requires)}; pays {points}; "
-        f"once built, works for its owner as {works} for a wage of 0"
+        # i18n: a building card's rule; {needs} e.g. 'S2 W1', {coins} e.g. '12 coins', {points} '3 points'
+        return _(
+            "{building}: needs {needs}; pays {coins} and {points}",
+            building=building_name(building),
+            needs=amounts_text(card.requires),
+            coins=_n("{n} coin", "{n} coins", card.coins),
+            points=points,
+        )
+    # i18n: a machine card's rule; {needs} and {produces} are amounts ('S2 W1'), {points} e.g. '2 points'
+    return _(
+        "{machine} (machine): needs {needs}; pays {points}; once built, works for its owner as {produces} "
+        "for a wage of 0",
+        machine=building_name(building),
+        needs=amounts_text(card.requires),
+        points=points,
+        produces=amounts_text(WORKERS[card.machine_worker].produces),
     )
 
 
@@ -104,8 +129,25 @@ def worker_rule(worker: int) -> str:
     """A worker card's rule text: what it produces and its wage."""
     card = WORKERS[worker]
     if card.is_machine:
-        return f"{card.name} (built machine): produces {amounts_text(card.produces)}; wage 0"
-    return f"{card.code}, {card.kind.value}: produces {amounts_text(card.produces)}; wage {card.wage} coins"
+        return _(
+            "{machine} (built machine): produces {produces}; wage 0",
+            machine=worker_name(worker),
+            produces=amounts_text(card.produces),
+        )
+    # i18n: a worker card's rule: its code ('W01'), kind ('Apprentice'), what it produces ('S1 W1')
+    return _n(
+        "{code}, {kind}: produces {produces}; wage {n} coin",
+        "{code}, {kind}: produces {produces}; wage {n} coins",
+        card.wage,
+        code=card.code,
+        kind=kind_name(card.kind),
+        produces=amounts_text(card.produces),
+    )
+
+
+def _on_deck(rule: str) -> str:
+    # i18n: {rule} is a card's rule text; the card lies on top of its deck
+    return _("{rule} (top of the deck, not yet takeable)", rule=rule)
 
 
 # ---- SVG primitives ----------------------------------------------------------------------------------
@@ -151,7 +193,7 @@ def _chip(
     x: float, y: float, resource: int, amount: int | None, w: float, h: float = 26, cls: str = "b w"
 ) -> str:
     """A resource chip: its letter and the amount ("S2"), coloured by resource."""
-    label = RESOURCE_LETTERS[resource] + ("" if amount is None else str(amount))
+    label = letter(resource) + ("" if amount is None else str(amount))
     return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _text(
         x + w / 2, y + h / 2 + 6, label, cls, "middle"
     )
@@ -210,18 +252,20 @@ class _Board:
         self, x: float, y: float, building: int, action_id: int | None, next_card: bool = False
     ) -> None:
         card = BUILDINGS[building]
-        rule = building_rule(building) + (" (top of the deck, not yet takeable)" if next_card else "")
+        rule = _on_deck(building_rule(building)) if next_card else building_rule(building)
         self.open(f"building-{building}", action_id, rule, "card next" if next_card else "card")
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
+        name = building_name(building)
         self.add(
             _frame(x, y, BUILDING_W, BUILDING_H),
             _rect(x + 3, y + 3, BUILDING_W - 6, 32, band, rx=6),
-            _text(x + 10, y + 26, card.name, "name w", extra=_fit(card.name, BUILDING_W - 20)),
+            _text(x + 10, y + 26, name, "name w", extra=_fit(name, BUILDING_W - 20)),
             _chips(x + 8, y + 44, card.requires, BUILDING_W - 16),
         )
         if card.machine_worker is not None:
             self.add(
-                _text(x + 8, y + 102, "works as", "s"),
+                # i18n: on a machine card, before what it produces once built ('S2')
+                _text(x + 8, y + 102, _("works as"), "s"),
                 _chips(x + 82, y + 83, WORKERS[card.machine_worker].produces, 50),
                 _shield(x + BUILDING_W - 24, y + 95, card.points),
             )
@@ -233,36 +277,42 @@ class _Board:
         self, x: float, y: float, worker: int, action_id: int | None, next_card: bool = False
     ) -> None:
         card = WORKERS[worker]
-        rule = worker_rule(worker) + (" (top of the deck, not yet takeable)" if next_card else "")
+        rule = _on_deck(worker_rule(worker)) if next_card else worker_rule(worker)
         self.open(f"worker-{worker}", action_id, rule, "card next" if next_card else "card")
         self.add(
             _frame(x, y, WORKER_W, WORKER_H),
             _rect(x + 3, y + 3, WORKER_W - 6, 32, WORKER_BAND, rx=6),
             _text(x + 10, y + 26, card.code, "name w"),
             _coin(x + WORKER_W - 22, y + 19, card.wage),
-            _text(x + 8, y + 58, card.kind.value, "s"),
+            _text(x + 8, y + 58, kind_name(card.kind), "s"),
             _chips(x + 8, y + 68, card.produces, WORKER_W - 16),
             "</g>",
         )
 
     def deck(self, x: float, y: float, w: float, h: float, size: int, what: str, top: int | None) -> None:
         """A deck: a stack of backs with its size, and the visible top card (if any) lying on it."""
-        title = f"The {what} deck: {_plural(size, 'card')}" + (
-            "; its top card is shown" if top is not None else ""
-        )
+        title = self.deck_title(what, size, top is not None)
         self.add(f'<g id="{what}-deck">', f"<title>{esc(title)}</title>")
         if not size:
             self.add(
                 _rect(x, y, w, h, "none", LINE, 8, ' stroke-dasharray="6 5"'),
-                _text(x + w / 2, y + h / 2 + 6, "deck empty", "s mut", "middle"),
+                # i18n: on the board where a deck ran out
+                _text(x + w / 2, y + h / 2 + 6, _("deck empty"), "s mut", "middle"),
             )
         for i in (2, 1, 0):
             if size > i:
                 self.add(_rect(x + DECK_OFFSET * i, y + DECK_OFFSET * i, w, h, "#cdb98e", LINE, 8))
         if size and top is None:
             self.add(
-                _text(x + w / 2, y + h / 2 - 2, f"{what}s", "name", "middle"),
-                _text(x + w / 2, y + h / 2 + 22, _plural(size, "card"), "s", "middle"),
+                # i18n: on the back of a deck of cards
+                _text(
+                    x + w / 2,
+                    y + h / 2 - 2,
+                    _("buildings") if what == "building" else _("workers"),
+                    "name",
+                    "middle",
+                ),
+                _text(x + w / 2, y + h / 2 + 22, _n("{n} card", "{n} cards", size), "s", "middle"),
             )
         self.add("</g>")
         if top is not None:
@@ -271,10 +321,30 @@ class _Board:
             else:
                 self.worker_card(x, y, top, None, next_card=True)
 
+    @staticmethod
+    def deck_title(what: str, size: int, top_shown: bool) -> str:
+        """The tooltip of the building or worker deck."""
+        if what == "building":
+            if top_shown:
+                return _n(
+                    "The building deck: {n} card; its top card is shown",
+                    "The building deck: {n} cards; its top card is shown",
+                    size,
+                )
+            return _n("The building deck: {n} card", "The building deck: {n} cards", size)
+        if top_shown:
+            return _n(
+                "The worker deck: {n} card; its top card is shown",
+                "The worker deck: {n} cards; its top card is shown",
+                size,
+            )
+        return _n("The worker deck: {n} card", "The worker deck: {n} cards", size)
+
     def mini_worker(self, x: float, y: float, worker: int, pending: bool) -> None:
         """A free worker (or built machine) in a player's panel."""
         card = WORKERS[worker]
-        rule = worker_rule(worker) + (": being sent to work" if pending else "")
+        # i18n: {rule} is a worker card's rule text; the player has chosen to send this worker
+        rule = _("{rule}: being sent to work", rule=worker_rule(worker)) if pending else worker_rule(worker)
         self.open(f"worker-{worker}", SEND + worker, rule, "worker pending" if pending else "worker")
         self.add(_frame(x, y, MINI_W, MINI_H, 6))
         if pending:  # chosen to be sent: framed in the seat's colour until its building is chosen
@@ -296,22 +366,74 @@ class _Board:
             winners = view["winners"]
             best = max(p["score"] for p in view["players"])
             if len(winners) == 1:
-                return f"Game over: {seat_name(winners[0])} wins with {_plural(best, 'point')}"
-            return f"Game over: {' and '.join(seat_name(w) for w in winners)} share the win ({best} points)"
+                return _n(
+                    "Game over: {seat} wins with {n} point",
+                    "Game over: {seat} wins with {n} points",
+                    best,
+                    seat=seat_name(winners[0]),
+                )
+            seats = seat_name(winners[0])
+            for w in winners[1:]:
+                # i18n: two seats (or a list of seats and one more) sharing the win
+                seats = _("{seats} and {seat}", seats=seats, seat=seat_name(w))
+            return _n(
+                "Game over: {seats} share the win ({n} point)",
+                "Game over: {seats} share the win ({n} points)",
+                best,
+                seats=seats,
+            )
+        current = view["current_player"]
         pending = view["pending_worker"]
         left = view["actions_left"]
-        if pending is not None:
-            card = WORKERS[pending]
-            what = f"the {card.name}" if card.is_machine else card.code
-            doing = f"choose the building to send {what} to"
-        elif left == 0:
-            doing = f"no actions left: buy one for {EXTRA_ACTION_PRICE} coins or end the turn"
-        else:
-            doing = f"choose an action ({_plural(left, 'action')} left)"
-        current = view["current_player"]
         if current == self.seat:
-            return f"Your turn: {doing}"
-        return f"{seat_name(current)} to play: {doing}"
+            if pending is not None and WORKERS[pending].is_machine:
+                return _(
+                    "Your turn: choose the building to send the {machine} to", machine=worker_name(pending)
+                )
+            if pending is not None:
+                # i18n: {code} is a worker card's code ('W12')
+                return _("Your turn: choose the building to send {code} to", code=WORKERS[pending].code)
+            if left == 0:
+                return _n(
+                    "Your turn: no actions left: buy one for {n} coin or end the turn",
+                    "Your turn: no actions left: buy one for {n} coins or end the turn",
+                    EXTRA_ACTION_PRICE,
+                )
+            return _n(
+                "Your turn: choose an action ({n} action left)",
+                "Your turn: choose an action ({n} actions left)",
+                left,
+            )
+        seat = seat_name(current)
+        if pending is not None and WORKERS[pending].is_machine:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
+            return _(
+                "{seat} to play: choose the building to send the {machine} to",
+                seat=seat,
+                machine=worker_name(pending),
+            )
+        if pending is not None:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'; {code} a worker card's code ('W12')
+            return _(
+                "{seat} to play: choose the building to send {code} to",
+                seat=seat,
+                code=WORKERS[pending].code,
+            )
+        if left == 0:
+            # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
+            return _n(
+                "{seat} to play: no actions left: buy one for {n} coin or end the turn",
+                "{seat} to play: no actions left: buy one for {n} coins or end the turn",
+                EXTRA_ACTION_PRICE,
+                seat=seat,
+            )
+        # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
+        return _n(
+            "{seat} to play: choose an action ({n} action left)",
+            "{seat} to play: choose an action ({n} actions left)",
+            left,
+            seat=seat,
+        )
 
     def turn_bar(self, y: float) -> float:
         view = self.view
@@ -321,7 +443,7 @@ class _Board:
         self.add(
             '<g id="turn">', _rect(10, y, WIDTH - 20, h, "#3b2a1a", rx=10), _rect(10, y, 16, h, colour, rx=4)
         )
-        head = f"The Builders: Middle Ages · round {view['round']}"
+        head = _("The Builders: Middle Ages · round {round}", round=view["round"])
         decision = self.decision()
         room = WIDTH - 80 - (130 if current is not None else 0)
         self.add(
@@ -331,9 +453,11 @@ class _Board:
         if view["final_round"] and not view["is_terminal"]:
             x = 40 + _width(head, 16, bold=False) + 14
             self.add(
-                '<g id="final-round"><title>A player has 17 points or more: this round is the last</title>',
+                '<g id="final-round"><title>'
+                + esc(_("A player has 17 points or more: this round is the last"))
+                + "</title>",
                 _rect(x, y + 9, 130, 24, "#e67e22", rx=12),
-                _text(x + 65, y + 27, "FINAL ROUND", "s b w", "middle"),
+                _text(x + 65, y + 27, _("FINAL ROUND"), "s b w", "middle"),
                 "</g>",
             )
         if current is not None:
@@ -341,8 +465,11 @@ class _Board:
             pips = max(3, left)
             x0 = WIDTH - 30 - pips * 30
             self.add(
-                f'<g id="actions-left"><title>{esc(_plural(left, "action") + " left this turn")}</title>',
-                _text(WIDTH - 30, y + 27, "actions left", "s pale", "end"),
+                '<g id="actions-left"><title>'
+                + esc(_n("{n} action left this turn", "{n} actions left this turn", left))
+                + "</title>",
+                # i18n: a caption over the pips that show the actions left this turn
+                _text(WIDTH - 30, y + 27, _("actions left"), "s pale", "end"),
             )
             for i in range(pips):
                 fill = colour if i < left else "none"
@@ -367,9 +494,11 @@ class _Board:
         over = view["is_terminal"]
         deck_x = 10 + 5 * (BUILDING_W + GAP)
         self.add(
-            _text(12, y + 21, "Buildings", "label"),
-            _text(124, y + 21, "" if over else "start one for 1 action", "s mut"),
-            _text(deck_x, y + 21, f"deck: {_plural(view['building_deck_size'], 'card')}", "s mut"),
+            # i18n: the caption of the row of face-up building cards
+            _text(12, y + 21, _("Buildings"), "label"),
+            # i18n: a hint beside the caption 'Buildings': start building one of them for 1 action
+            _text(124, y + 21, "" if over else _("start one for 1 action"), "s mut"),
+            _text(deck_x, y + 21, self.deck_size(view["building_deck_size"]), "s mut"),
         )
         y += 30
         self.slots(y, "building", BUILDING_W, BUILDING_H)
@@ -387,10 +516,13 @@ class _Board:
         y += BUILDING_H + 2 * DECK_OFFSET + 8
         deck_x = 10 + 5 * (WORKER_W + GAP)
         self.add(
-            _text(12, y + 21, "Workers", "label"),
-            _text(110, y + 21, "" if over else "hire one for 1 action", "s mut"),
-            _text(deck_x, y + 21, f"deck: {_plural(view['worker_deck_size'], 'card')}", "s mut"),
-            _text(BANK_X, y + 21, "Bank", "label"),
+            # i18n: the caption of the row of face-up worker cards
+            _text(12, y + 21, _("Workers"), "label"),
+            # i18n: a hint beside the caption 'Workers': hire one of them for 1 action
+            _text(110, y + 21, "" if over else _("hire one for 1 action"), "s mut"),
+            _text(deck_x, y + 21, self.deck_size(view["worker_deck_size"]), "s mut"),
+            # i18n: the caption of the bank (take coins, buy an extra action)
+            _text(BANK_X, y + 21, _("Bank"), "label"),
         )
         y += 30
         self.slots(y, "worker", WORKER_W, WORKER_H)
@@ -399,6 +531,11 @@ class _Board:
         self.deck(deck_x, y, WORKER_W, WORKER_H, view["worker_deck_size"], "worker", view["worker_deck_top"])
         self.bank(BANK_X, y)
         return y + WORKER_H + 2 * DECK_OFFSET
+
+    @staticmethod
+    def deck_size(size: int) -> str:
+        # i18n: the size of a deck, beside it
+        return _n("deck: {n} card", "deck: {n} cards", size)
 
     def bank(self, x: float, y: float) -> None:
         """The bank: take 1, 3 or 6 coins for 1, 2 or 3 actions; buy an extra action for 5 coins."""
@@ -409,20 +546,38 @@ class _Board:
             cx, cy = x + 6 + (k % 2) * (cw + 6), y + 6 + (k // 2) * (ch + 6)
             if spent:
                 coins = COINS_FOR_ACTIONS[spent]
-                rule = f"Take {_plural(coins, 'coin')} from the bank for {_plural(spent, 'action')}"
+                # i18n: {actions} is how many actions it takes, e.g. '2 actions'
+                rule = _n(
+                    "Take {n} coin from the bank for {actions}",
+                    "Take {n} coins from the bank for {actions}",
+                    coins,
+                    actions=_actions(spent),
+                )
                 self.open(f"bank-take-{coins}", action_id, rule)
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
                     _coin(cx + 21, cy + ch / 2, f"+{coins}", 16),
-                    _text(cx + 42, cy + ch / 2 + 6, _plural(spent, "action"), "s"),
+                    _text(cx + 42, cy + ch / 2 + 6, _actions(spent), "s"),
                 )
             else:
-                rule = f"Buy an extra action for {EXTRA_ACTION_PRICE} coins"
+                rule = _n(
+                    "Buy an extra action for {n} coin",
+                    "Buy an extra action for {n} coins",
+                    EXTRA_ACTION_PRICE,
+                )
                 self.open("bank-buy", action_id, rule)
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
-                    _text(cx + cw / 2, cy + 19, "+1 action", "s b", "middle"),
-                    _text(cx + cw / 2, cy + 38, f"for {EXTRA_ACTION_PRICE} coins", "s", "middle"),
+                    # i18n: on the bank: one more action (for 5 coins, written below)
+                    _text(cx + cw / 2, cy + 19, _("+1 action"), "s b", "middle"),
+                    # i18n: on the bank, below '+1 action': its price
+                    _text(
+                        cx + cw / 2,
+                        cy + 38,
+                        _n("for {n} coin", "for {n} coins", EXTRA_ACTION_PRICE),
+                        "s",
+                        "middle",
+                    ),
                 )
             self.add("</g>")
         self.add("</g>")
@@ -444,36 +599,49 @@ class _Board:
         start = len(self.parts)  # the panel's background goes in first, once its height is known
         tags = [seat_name(p)]
         if view["viewer"] == p:
-            tags.append("you")
+            # i18n: a tag on the player's own panel, after its seat name
+            tags.append(_("you"))
         if view["first_player"] == p:
-            tags.append("first player")
+            # i18n: a tag after a player's name
+            tags.append(_("first player"))
         if p in view["winners"]:
-            tags.append("WINNER")
+            # i18n: a tag after a player's name at the end of the game
+            tags.append(_("WINNER"))
         self.add(
             f'<g id="player-{p}">',
             _rect(10, y, WIDTH - 20, 42, colour, rx=8),
             _text(24, y + 28, " · ".join(tags), "name", extra=ink),
         )
         if to_move:
-            left = _plural(view["actions_left"], "action")
-            self.add(_text(470, y + 28, f"▶ playing · {left} left", "name", extra=ink))
+            playing = _n("playing · {n} action left", "playing · {n} actions left", view["actions_left"])
+            self.add(_text(470, y + 28, "▶ " + playing, "name", extra=ink))
         right = WIDTH - 24
         points, coins, score = player["building_points"], player["coins"], player["score"]
-        why = (
-            f"Score {score}: {_plural(points, 'point')} from buildings and machines "
-            f"+ {score - points} for {_plural(coins, 'coin')}"
+        # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: points for {coins} e.g. '23 coins'
+        why = _(
+            "Score {score}: {points} from buildings and machines + {bonus} for {coins}",
+            score=score,
+            points=_n("{n} point", "{n} points", points),
+            bonus=score - points,
+            coins=_n("{n} coin", "{n} coins", coins),
+        )
+        from_buildings = _n(
+            "{n} point from buildings and machines", "{n} points from buildings and machines", points
         )
         self.add(
             f'<g id="score-p{p}"><title>{esc(why)}</title>',
-            _text(right, y + 30, f"score {score}", "big", "end", ink),
+            # i18n: a player's score, in the player's band on the board
+            _text(right, y + 30, _("score {score}", score=score), "big", "end", ink),
             "</g>",
-            f'<g id="points-p{p}"><title>{esc(_plural(points, "point"))} from buildings and machines</title>',
+            f'<g id="points-p{p}"><title>{esc(from_buildings)}</title>',
             _shield(right - 215, y + 20, points, 14),
-            _text(right - 195, y + 28, "points", "s", extra=ink),
+            # i18n: a caption beside a player's points shield
+            _text(right - 195, y + 28, _("points"), "s", extra=ink),
             "</g>",
-            f'<g id="coins-p{p}"><title>{esc(_plural(coins, "coin"))}</title>',
+            f'<g id="coins-p{p}"><title>{esc(_n("{n} coin", "{n} coins", coins))}</title>',
             _coin(right - 320, y + 21, coins, 16),
-            _text(right - 298, y + 28, "coins", "s", extra=ink),
+            # i18n: a caption beside a player's coin
+            _text(right - 298, y + 28, _("coins"), "s", extra=ink),
             "</g>",
         )
         top = y + 50
@@ -487,10 +655,12 @@ class _Board:
 
     def sites(self, player: Mapping[str, Any], y: float, to_move: bool) -> float:
         sites = player["sites"]
-        self.add(_text(22, y + 18, "Under construction", "label"))
+        # i18n: the caption of a player's buildings under construction
+        self.add(_text(22, y + 18, _("Under construction"), "label"))
         y += 28
         if not sites:
-            self.add(_text(22, y + 18, "nothing", "s mut"))
+            # i18n: under the caption 'Under construction': no building
+            self.add(_text(22, y + 18, _("nothing"), "s mut"))
             return y + 26
         row_height = 0.0
         for i, site in enumerate(sites):
@@ -517,7 +687,13 @@ class _Board:
         notes = self.send_notes(site, pending, adds) if to_move and can_send else []
         h = 42 + 25 * len(rows) + 6 + 30 * crew_rows + 22 * len(notes) + 6
         still = amounts_text(_amounts(site["missing"]))
-        self.open(f"building-{b}", TO + b, f"{building_rule(b)}. Still needs {still}", "site")
+        # i18n: {rule} is the building card's rule text, {needs} what it still lacks ('S1 K2')
+        self.open(
+            f"building-{b}",
+            TO + b,
+            _("{rule}. Still needs {needs}", rule=building_rule(b), needs=still),
+            "site",
+        )
         band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
         self.add(
             _frame(x, y, SITE_W, h),
@@ -525,9 +701,9 @@ class _Board:
             _text(
                 x + 10,
                 y + 26,
-                card.name,
+                building_name(b),
                 "name w",
-                extra=_fit(card.name, SITE_W - (76 if card.coins else 44)),
+                extra=_fit(building_name(b), SITE_W - (76 if card.coins else 44)),
             ),
             _shield(x + SITE_W - 19, y + 18, card.points, 12),
         )
@@ -554,7 +730,7 @@ class _Board:
             yy += 25
         yy += 6
         if not crew:
-            self.add(_text(x + 10, yy + 19, "no workers yet", "s mut"))
+            self.add(_text(x + 10, yy + 19, _("no workers yet"), "s mut"))
         for i, w in enumerate(crew):
             cx, cy = x + 8 + (i % 4) * 49, yy + (i // 4) * 30
             self.add(
@@ -577,47 +753,58 @@ class _Board:
         """What sending a worker to this site costs now (and, while one is being sent, what it leaves):
         lines of text with their classes."""
         cost = site["sent_this_turn"] + 1
-        actions = _plural(cost, "action")
+        # i18n: on a building under construction: what sending the next worker there costs
+        next_worker = _n("next worker: {n} action", "next worker: {n} actions", cost)
         if cost > self.view["actions_left"]:
-            return [(f"next worker: {actions}", "s mut"), ("more than are left", "s mut")]
+            # i18n: below 'next worker: 3 actions': more actions than the player has left
+            return [(next_worker, "s mut"), (_("more than are left"), "s mut")]
         if pending is None:
-            return [(f"next worker: {actions}", "s b warn" if cost > 1 else "s")]
+            return [(next_worker, "s b warn" if cost > 1 else "s")]
+        # i18n: on a building under construction, while a worker is being sent: what sending it here costs
+        send_here = _n("send here: {n} action", "send here: {n} actions", cost)
         after = [max(0, n - a) for n, a in zip(site["missing"], adds, strict=True)]
         if not any(after):
-            return [(f"send here: {actions}", "s b warn"), ("completes it!", "s b")]
-        return [(f"send here: {actions}", "s b warn"), ("then needs " + amounts_text(_amounts(after)), "s")]
+            # i18n: below 'send here: 1 action': the worker would complete the building
+            return [(send_here, "s b warn"), (_("completes it!"), "s b")]
+        # i18n: below 'send here: 1 action': what the building would still lack ('S1 K2')
+        return [(send_here, "s b warn"), (_("then needs {needs}", needs=amounts_text(_amounts(after))), "s")]
 
     def free_and_done(self, player: Mapping[str, Any], y: float) -> float:
         p = player["seat"]
         free = player["free_workers"]
         pending = self.view["pending_worker"] if self.view["current_player"] == p else None
-        self.add(_text(RIGHT_X + 2, y + 18, "Free workers", "label"))
+        # i18n: the caption of a player's free workers
+        self.add(_text(RIGHT_X + 2, y + 18, _("Free workers"), "label"))
         y += 28
         if not free:
-            self.add(_text(RIGHT_X + 2, y + 18, "none", "s mut"))
+            # i18n: under the caption 'Free workers': no worker
+            self.add(_text(RIGHT_X + 2, y + 18, _("none"), "s mut"))
             y += 28
         for i, w in enumerate(free):
             col, row = i % MINI_PER_ROW, i // MINI_PER_ROW
             self.mini_worker(RIGHT_X + col * (MINI_W + 8), y + row * (MINI_H + 8), w, w == pending)
         y += -(-len(free) // MINI_PER_ROW) * (MINI_H + 8)
         done = player["completed"]
-        self.add(_text(RIGHT_X + 2, y + 20, "Completed", "label"))
+        # i18n: the caption of a player's completed buildings
+        self.add(_text(RIGHT_X + 2, y + 20, _("Completed"), "label"))
         y += 30
         if not done:
-            self.add(_text(RIGHT_X + 2, y + 18, "none yet", "s mut"))
+            # i18n: under the caption 'Completed': no building completed so far
+            self.add(_text(RIGHT_X + 2, y + 18, _("none yet"), "s mut"))
             return y + 26
         x: float = RIGHT_X
         room = WIDTH - 20 - RIGHT_X
         for b in done:
             card = BUILDINGS[b]
-            w = min(room, _width(card.name, 16) + 44)
+            name = building_name(b)
+            w = min(room, _width(name, 16) + 44)
             if x + w > RIGHT_X + room:
                 x, y = RIGHT_X, y + 38
             band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
             self.add(
                 f'<g id="building-{b}" class="done"><title>{esc(building_rule(b))}</title>',
                 _rect(x, y, w, 32, band, rx=6),
-                _text(x + 8, y + 22, card.name, "s b w", extra=_fit(card.name, w - 42, 16)),
+                _text(x + 8, y + 22, name, "s b w", extra=_fit(name, w - 42, 16)),
                 _shield(x + w - 17, y + 15, card.points, 11),
                 "</g>",
             )

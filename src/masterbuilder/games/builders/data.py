@@ -14,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from masterbuilder.core.i18n import N_, Text
+
+_ = Text("builders")
+
 
 class Resource(IntEnum):
     STONE = 0
@@ -23,16 +27,32 @@ class Resource(IntEnum):
 
 
 RESOURCE_LETTERS = "SWKT"
+"""The English letters (action labels, records); players read :func:`letter`'s."""
+LETTERS: tuple[str, ...] = (
+    # i18n: the one-letter abbreviation of stone in amounts such as 'S2 W1' (keep the four letters distinct)
+    N_("S"),
+    # i18n: the one-letter abbreviation of wood in amounts such as 'S2 W1' (keep the four letters distinct)
+    N_("W"),
+    # i18n: the one-letter abbreviation of knowledge in amounts such as 'K3' (keep the four letters distinct)
+    N_("K"),
+    # i18n: the one-letter abbreviation of tile in amounts such as 'T2' (keep the four letters distinct)
+    N_("T"),
+)
 
 Amounts = tuple[int, int, int, int]
 
 
 class WorkerKind(StrEnum):
-    APPRENTICE = "Apprentice"
-    LABORER = "Laborer"
-    CRAFTSMAN = "Craftsman"
-    MASTER = "Master"
-    MACHINE = "Machine"
+    # i18n: a kind of worker card (the least skilled), as in 'Apprentice S1 W1'
+    APPRENTICE = N_("Apprentice")
+    # i18n: a kind of worker card, as in 'Laborer S2 W1'
+    LABORER = N_("Laborer")
+    # i18n: a kind of worker card, as in 'Craftsman S3 W1'
+    CRAFTSMAN = N_("Craftsman")
+    # i18n: a kind of worker card (a master builder, the most skilled), as in 'Master S3 W2'
+    MASTER = N_("Master")
+    # i18n: a kind of worker card: a built machine working as a worker
+    MACHINE = N_("Machine")
 
 
 @dataclass(frozen=True)
@@ -64,9 +84,39 @@ class BuildingCard:
         return self.machine_worker is not None
 
 
+def letter(resource: int) -> str:
+    """The resource's letter in the current language ('S' for stone in English)."""
+    return _(LETTERS[resource])
+
+
 def amounts_text(amounts: Amounts) -> str:
-    """'S1 K3' style text for non-zero amounts."""
-    return " ".join(f"{RESOURCE_LETTERS[r]}{n}" for r, n in enumerate(amounts) if n) or "nothing"
+    """'S1 K3' style text for non-zero amounts, in the current language."""
+    # i18n: no resources at all (what a worker or building amounts to when every count is 0)
+    return " ".join(f"{letter(r)}{n}" for r, n in enumerate(amounts) if n) or _("nothing")
+
+
+def _english_amounts(amounts: Amounts) -> str:
+    return " ".join(f"{RESOURCE_LETTERS[r]}{n}" for r, n in enumerate(amounts) if n)
+
+
+def building_name(building: int) -> str:
+    """A building's (or machine's) name in the current language."""
+    return _(BUILDINGS[building].name)
+
+
+def kind_name(kind: WorkerKind) -> str:
+    """A kind of worker in the current language ('Apprentice')."""
+    return _(kind.value)
+
+
+def worker_name(worker: int) -> str:
+    """A worker card's name in the current language: its kind and what it produces ('Apprentice S1 W1'),
+    or a built machine's name."""
+    card = WORKERS[worker]
+    if card.is_machine:
+        return _(card.name)
+    # i18n: a worker card's name: its kind ('Apprentice') and what it produces ('S1 W1')
+    return _("{kind} {produces}", kind=kind_name(card.kind), produces=amounts_text(card.produces))
 
 
 # (kind, wage, stone, wood, knowledge, tile, copies) — reference table 2b, in its order.
@@ -116,54 +166,57 @@ _WORKER_TABLE: tuple[tuple[WorkerKind, int, int, int, int, int, int], ...] = (
 
 # (English name (source B), French name (source A), coins, points, stone, wood, knowledge, tile) — table 3a.
 _BUILDING_TABLE: tuple[tuple[str, str, int, int, int, int, int, int], ...] = (
-    ("Wooden Shack", "La cabane", 8, 0, 0, 1, 1, 0),
-    ("Bower", "La tonnelle", 8, 0, 1, 0, 0, 1),
-    ("Treehouse", "La cabane perchée", 6, 1, 0, 2, 1, 0),
-    ("Straw Hut", "La hutte de paille", 6, 1, 1, 0, 0, 2),
-    ("Wash House", "Le lavoir", 6, 1, 0, 1, 0, 2),
-    ("Covered Bridge", "Le pont couvert", 6, 1, 0, 1, 2, 0),
-    ("Stone Bridge", "Le pont en pierre", 6, 1, 2, 0, 1, 0),
-    ("Cottage", "La chaumière", 10, 2, 0, 2, 1, 2),
-    ("Rural House", "La maison rurale", 10, 2, 1, 2, 1, 1),
-    ("Townhouse", "La maison urbaine", 10, 2, 2, 0, 2, 1),
-    ("House", "La maisonnette", 10, 2, 2, 1, 0, 2),
-    ("Inn", "L'auberge", 12, 3, 2, 1, 1, 2),
-    ("Cowshed", "L'étable", 12, 3, 0, 1, 2, 3),
-    ("Pigsty", "La porcherie", 12, 3, 0, 2, 2, 2),
-    ("Rural Relay", "Le relais rural", 12, 3, 0, 3, 1, 2),
-    ("Grain Silo", "Le silo à grains", 12, 3, 0, 2, 3, 1),
-    ("Stables", "L'écurie", 14, 3, 0, 3, 1, 3),
-    ("Forge", "La forge", 14, 3, 2, 2, 0, 3),
-    ("Watermill", "Le moulin à eau", 14, 3, 0, 2, 3, 2),
-    ("Windmill", "Le moulin à vent", 14, 3, 3, 0, 3, 1),
-    ("Hotel", "L'hôtel", 16, 4, 1, 3, 3, 1),
-    ("Farm", "La ferme", 16, 4, 4, 2, 0, 2),
-    ("Bourgeois House", "La maison bourgeoise", 16, 4, 2, 2, 2, 2),
-    ("Tavern", "La taverne", 16, 4, 1, 3, 1, 3),
-    ("Post", "Le relais postal", 16, 4, 3, 1, 2, 2),
-    ("Covered Market", "Les halles", 16, 4, 0, 3, 2, 3),
-    ("Abbey", "L'abbaye", 18, 5, 4, 3, 2, 1),
-    ("Church", "L'église", 18, 5, 4, 0, 2, 4),
-    ("Chapel", "La chapelle", 18, 5, 3, 2, 2, 3),
-    ("Watchtower", "La tour de guet", 18, 5, 3, 3, 2, 2),
-    ("Cloister", "Le cloître", 18, 5, 4, 2, 4, 0),
-    ("Aqueduct", "L'aqueduc", 20, 6, 5, 2, 5, 0),
-    ("Castle", "Le château-fort", 20, 7, 5, 3, 5, 3),
-    ("Cathedral", "La cathédrale", 20, 8, 5, 4, 4, 4),
+    # i18n: the building cards' names (the English edition's; the French edition's name follows in the code)
+    (N_("Wooden Shack"), "La cabane", 8, 0, 0, 1, 1, 0),
+    (N_("Bower"), "La tonnelle", 8, 0, 1, 0, 0, 1),
+    (N_("Treehouse"), "La cabane perchée", 6, 1, 0, 2, 1, 0),
+    (N_("Straw Hut"), "La hutte de paille", 6, 1, 1, 0, 0, 2),
+    (N_("Wash House"), "Le lavoir", 6, 1, 0, 1, 0, 2),
+    (N_("Covered Bridge"), "Le pont couvert", 6, 1, 0, 1, 2, 0),
+    (N_("Stone Bridge"), "Le pont en pierre", 6, 1, 2, 0, 1, 0),
+    (N_("Cottage"), "La chaumière", 10, 2, 0, 2, 1, 2),
+    (N_("Rural House"), "La maison rurale", 10, 2, 1, 2, 1, 1),
+    (N_("Townhouse"), "La maison urbaine", 10, 2, 2, 0, 2, 1),
+    (N_("House"), "La maisonnette", 10, 2, 2, 1, 0, 2),
+    (N_("Inn"), "L'auberge", 12, 3, 2, 1, 1, 2),
+    (N_("Cowshed"), "L'étable", 12, 3, 0, 1, 2, 3),
+    (N_("Pigsty"), "La porcherie", 12, 3, 0, 2, 2, 2),
+    (N_("Rural Relay"), "Le relais rural", 12, 3, 0, 3, 1, 2),
+    (N_("Grain Silo"), "Le silo à grains", 12, 3, 0, 2, 3, 1),
+    (N_("Stables"), "L'écurie", 14, 3, 0, 3, 1, 3),
+    (N_("Forge"), "La forge", 14, 3, 2, 2, 0, 3),
+    (N_("Watermill"), "Le moulin à eau", 14, 3, 0, 2, 3, 2),
+    (N_("Windmill"), "Le moulin à vent", 14, 3, 3, 0, 3, 1),
+    (N_("Hotel"), "L'hôtel", 16, 4, 1, 3, 3, 1),
+    (N_("Farm"), "La ferme", 16, 4, 4, 2, 0, 2),
+    (N_("Bourgeois House"), "La maison bourgeoise", 16, 4, 2, 2, 2, 2),
+    (N_("Tavern"), "La taverne", 16, 4, 1, 3, 1, 3),
+    # i18n: a building: the post house (French edition: Le relais postal)
+    (N_("Post"), "Le relais postal", 16, 4, 3, 1, 2, 2),
+    (N_("Covered Market"), "Les halles", 16, 4, 0, 3, 2, 3),
+    (N_("Abbey"), "L'abbaye", 18, 5, 4, 3, 2, 1),
+    (N_("Church"), "L'église", 18, 5, 4, 0, 2, 4),
+    (N_("Chapel"), "La chapelle", 18, 5, 3, 2, 2, 3),
+    (N_("Watchtower"), "La tour de guet", 18, 5, 3, 3, 2, 2),
+    (N_("Cloister"), "Le cloître", 18, 5, 4, 2, 4, 0),
+    (N_("Aqueduct"), "L'aqueduc", 20, 6, 5, 2, 5, 0),
+    (N_("Castle"), "Le château-fort", 20, 7, 5, 3, 5, 3),
+    (N_("Cathedral"), "La cathédrale", 20, 8, 5, 4, 4, 4),
 )
 
 # (English name, French name, points, requires S W K T, produces S W K T) — table 3b. Machines pay no coins
 # on completion and work for a wage of 0. M3 (small Circular Saw) uses the majority reading S1 K1
 # (docs/rules-notes.md).
 _MACHINE_TABLE: tuple[tuple[str, str, int, Amounts, Amounts], ...] = (
-    ("Small Crane", "Une grue", 1, (0, 1, 0, 1), (2, 0, 0, 0)),
-    ("Large Crane", "Une grue", 2, (0, 2, 1, 0), (3, 0, 0, 0)),
-    ("Small Circular Saw", "Une scie circulaire", 1, (1, 0, 1, 0), (0, 2, 0, 0)),
-    ("Large Circular Saw", "Une scie circulaire", 2, (0, 0, 2, 1), (0, 3, 0, 0)),
-    ("Small Survey Tools", "Un instrument de mesure", 1, (1, 1, 0, 0), (0, 0, 2, 0)),
-    ("Large Survey Tools", "Un instrument de mesure", 2, (1, 0, 0, 2), (0, 0, 3, 0)),
-    ("Small Tile Oven", "Un four à tuiles", 1, (0, 1, 1, 0), (0, 0, 0, 2)),
-    ("Large Tile Oven", "Un four à tuiles", 2, (2, 1, 0, 0), (0, 0, 0, 3)),
+    # i18n: the machine cards' names (small and large crane, circular saw, survey tools, tile oven)
+    (N_("Small Crane"), "Une grue", 1, (0, 1, 0, 1), (2, 0, 0, 0)),
+    (N_("Large Crane"), "Une grue", 2, (0, 2, 1, 0), (3, 0, 0, 0)),
+    (N_("Small Circular Saw"), "Une scie circulaire", 1, (1, 0, 1, 0), (0, 2, 0, 0)),
+    (N_("Large Circular Saw"), "Une scie circulaire", 2, (0, 0, 2, 1), (0, 3, 0, 0)),
+    (N_("Small Survey Tools"), "Un instrument de mesure", 1, (1, 1, 0, 0), (0, 0, 2, 0)),
+    (N_("Large Survey Tools"), "Un instrument de mesure", 2, (1, 0, 0, 2), (0, 0, 3, 0)),
+    (N_("Small Tile Oven"), "Un four à tuiles", 1, (0, 1, 1, 0), (0, 0, 0, 2)),
+    (N_("Large Tile Oven"), "Un four à tuiles", 2, (2, 1, 0, 0), (0, 0, 0, 3)),
 )
 
 
@@ -175,7 +228,7 @@ def _build_workers() -> tuple[WorkerCard, ...]:
             code = f"W{wid + 1:02d}"
             produces = (s, w, k, t)
             cards.append(
-                WorkerCard(wid, code, kind, wage, produces, f"{kind.value} {amounts_text(produces)}")
+                WorkerCard(wid, code, kind, wage, produces, f"{kind.value} {_english_amounts(produces)}")
             )
     for i, (name, _french, _points, _requires, produces) in enumerate(_MACHINE_TABLE):
         wid = len(cards)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
 from masterbuilder.core.state import State, check_integer
 from masterbuilder.core.voice import Voice
@@ -16,7 +17,6 @@ from masterbuilder.games.builders.actions import (
     ACTIONS_PER_TURN,
     BUY_ACTION,
     COINS_FOR_ACTIONS,
-    DESCRIPTIONS,
     END_TURN,
     EXTRA_ACTION_PRICE,
     HIRE,
@@ -26,10 +26,10 @@ from masterbuilder.games.builders.actions import (
     START,
     TAKE_COINS,
     TO,
+    describe,
 )
 from masterbuilder.games.builders.data import (
     APPRENTICES,
-    BUILDINGS,
     COINS,
     MACHINE_WORKER,
     NUM_BUILDING_CARDS,
@@ -41,6 +41,8 @@ from masterbuilder.games.builders.data import (
     WORKERS,
     Amounts,
     amounts_text,
+    building_name,
+    worker_name,
 )
 
 STARTING_COINS = 10
@@ -52,8 +54,8 @@ EMPTY = -1  # an empty slot in a face-up row, or no pending worker
 _TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+_ = Text("builders")
+_n = _.plural
 
 
 def missing(requires: Amounts, have: Amounts) -> Amounts:
@@ -226,11 +228,12 @@ class BuildersState(State):
 
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
-            return "The game is over; no more actions can be taken."
+            return _("The game is over; no more actions can be taken.")
         if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-            return (
-                f"There is no action with id {excerpt(action_id)} in The Builders "
-                f"(ids are 0 to {NUM_ACTIONS - 1})."
+            return _(
+                "There is no action with id {id} in The Builders (ids are 0 to {last}).",
+                id=excerpt(action_id),
+                last=NUM_ACTIONS - 1,
             )
         seat = self._seat
         actions = self._actions
@@ -238,56 +241,94 @@ class BuildersState(State):
         sites = self._sites[seat]
         if self._pending != EMPTY:
             if action_id < TO:
-                return f"First choose the building to send your {WORKERS[self._pending].name} to."
+                # i18n: {worker} is a worker card's name ('Apprentice S1 W1') or a built machine's
+                return _(
+                    "First choose the building to send your {worker} to.", worker=worker_name(self._pending)
+                )
             building = action_id - TO
-            name = BUILDINGS[building].name
             if building not in sites:
-                return f"The {name} is not one of your buildings under construction."
+                return _(
+                    "The {building} is not one of your buildings under construction.",
+                    building=building_name(building),
+                )
             cost = self.send_cost(building)
             if cost > actions:
-                return (
-                    f"Another worker sent to the {name} this turn costs {_plural(cost, 'action')}; "
-                    f"you have {actions} left."
+                return _n(
+                    "Another worker sent to the {building} this turn costs {n} action; you have {left} left.",
+                    "Another worker sent to the {building} this turn costs {n} actions; "
+                    "you have {left} left.",
+                    cost,
+                    building=building_name(building),
+                    left=actions,
                 )
             return None
         if action_id >= TO:
-            return "Choose a worker to send before choosing the building."
+            return _("Choose a worker to send before choosing the building.")
         if action_id == END_TURN:
             return None
         if action_id == BUY_ACTION:
             if coins < EXTRA_ACTION_PRICE:
-                return f"An extra action costs {EXTRA_ACTION_PRICE} coins; you have {coins}."
+                return _n(
+                    "An extra action costs {n} coin; you have {coins}.",
+                    "An extra action costs {n} coins; you have {coins}.",
+                    EXTRA_ACTION_PRICE,
+                    coins=coins,
+                )
             return None
-        no_actions = f"You have no actions left; buy an extra action for {EXTRA_ACTION_PRICE} coins first."
         if action_id < START:
             spent = action_id - TAKE_COINS + 1
             if spent > actions:
-                return (
-                    f"Taking {_plural(COINS_FOR_ACTIONS[spent], 'coin')} needs {_plural(spent, 'action')}; "
-                    f"you have {actions}."
+                # i18n: {coins} and {actions} are counted phrases, e.g. 'Taking 3 coins needs 2 actions'
+                return _(
+                    "Taking {coins} needs {actions}; you have {left}.",
+                    coins=_n("{n} coin", "{n} coins", COINS_FOR_ACTIONS[spent]),
+                    actions=_n("{n} action", "{n} actions", spent),
+                    left=actions,
                 )
             return None
         if action_id < HIRE:
             building = action_id - START
             if building not in self._brow:
-                return f"The {BUILDINGS[building].name} is not in the face-up row of buildings."
-            return None if actions else no_actions
+                return _(
+                    "The {building} is not in the face-up row of buildings.", building=building_name(building)
+                )
+            return None if actions else self._no_actions()
         if action_id < SEND:
             worker = action_id - HIRE
             if worker not in self._wrow:
-                return f"Worker {WORKERS[worker].code} is not in the face-up row of workers."
-            return None if actions else no_actions
+                return _("Worker {code} is not in the face-up row of workers.", code=WORKERS[worker].code)
+            return None if actions else self._no_actions()
         worker = action_id - SEND
         card = WORKERS[worker]
         if worker not in self._free[seat]:
-            return f"{card.name if card.is_machine else card.code} is not one of your free workers."
+            # i18n: {worker} is a worker card's code ('W12') or a built machine's name
+            return _(
+                "{worker} is not one of your free workers.",
+                worker=worker_name(worker) if card.is_machine else card.code,
+            )
         if card.wage > coins:
-            return f"{card.code}'s wage is {_plural(card.wage, 'coin')}; you have {coins}."
+            return _n(
+                "{code}'s wage is {n} coin; you have {coins}.",
+                "{code}'s wage is {n} coins; you have {coins}.",
+                card.wage,
+                code=card.code,
+                coins=coins,
+            )
         if not sites:
-            return "You have no building under construction to send a worker to."
+            return _("You have no building under construction to send a worker to.")
         if all(self._sent.get(b, 0) >= actions for b in sites):
-            return no_actions if not actions else "You have too few actions left to send another worker."
+            if not actions:
+                return self._no_actions()
+            return _("You have too few actions left to send another worker.")
         return None
+
+    @staticmethod
+    def _no_actions() -> str:
+        return _n(
+            "You have no actions left; buy an extra action for {n} coin first.",
+            "You have no actions left; buy an extra action for {n} coins first.",
+            EXTRA_ACTION_PRICE,
+        )
 
     # ---- effects ----------------------------------------------------------------------------------
     def _apply_legal(self, action_id: int) -> None:
@@ -421,12 +462,29 @@ class BuildersState(State):
             p = PRODUCES[self._pending]
             after = (after[0] + p[0], after[1] + p[1], after[2] + p[2], after[3] + p[3])
             still = missing(REQUIRES[building], after)
-            outcome = "completes it" if still == NOTHING else f"then still needs {amounts_text(still)}"
-            where = f" to the {BUILDINGS[building].name} ({_plural(cost, 'action')}; {outcome})"
-            return "..." + where if voice.own else voice.say("send", " the worker" + where)
-        if action_id >= TO:
-            return DESCRIPTIONS[action_id] if voice.own else f"{voice.name(voice.actor)}: {LABELS[action_id]}"
-        return voice.tell(DESCRIPTIONS[action_id])
+            actions = _n("{n} action", "{n} actions", cost)
+            name = building_name(building)
+            if still == NOTHING:
+                return voice.act(
+                    # i18n: the second half of sending a worker; {actions} is its cost, e.g. '2 actions'
+                    _("... to the {building} ({actions}; completes it)"),
+                    # i18n: {actions} is the cost of sending the worker, e.g. '2 actions'
+                    _("{actor} sends the worker to the {building} ({actions}; completes it)"),
+                    building=name,
+                    actions=actions,
+                )
+            return voice.act(
+                # i18n: the second half of sending a worker; {actions} is its cost, e.g. '2 actions';
+                # {needs} what the building lacks afterwards, e.g. 'S1 K2'
+                _("... to the {building} ({actions}; then still needs {needs})"),
+                # i18n: {actions} is the cost of sending the worker, e.g. '2 actions'; {needs} what the
+                # building lacks afterwards, e.g. 'S1 K2'
+                _("{actor} sends the worker to the {building} ({actions}; then still needs {needs})"),
+                building=name,
+                actions=actions,
+                needs=amounts_text(still),
+            )
+        return describe(action_id, voice)
 
     # ---- copies and serialisation -----------------------------------------------------------------
     def resample_hidden(self, seat: int, seed: int) -> BuildersState:
@@ -574,7 +632,8 @@ class BuildersState(State):
         s._turns = int(data["turns"])
         problem = s.integrity_problem()
         if problem:
-            raise ValueError(f"State JSON is inconsistent: {problem}")
+            # i18n: {problem} says what is wrong, e.g. 'negative coins'
+            raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
         return s
 
     def integrity_problem(self) -> str | None:
@@ -582,18 +641,19 @@ class BuildersState(State):
         n = self.num_players
         for name in ("_coins", "_points", "_free", "_sites", "_done"):
             if len(getattr(self, name)) != n:
-                return f"{name[1:]} does not have one entry per player"
+                # i18n: {field} is a field of the state document (coins, points, free, sites, done)
+                return _("{field} does not have one entry per player", field=name[1:])
         if len(self._brow) != ROW_SIZE or len(self._wrow) != ROW_SIZE:
-            return "a face-up row does not have 5 slots"
+            return _("a face-up row does not have 5 slots")
         if any(c < 0 for c in self._coins):
-            return "negative coins"
+            return _("negative coins")
         if not (0 <= self._seat < n and 0 <= self._first < n) or self._actions < 0:
-            return "seat, first player or actions out of range"
+            return _("seat, first player or actions out of range")
         buildings = self._bdeck + [b for b in self._brow if b != EMPTY]
         for p in range(n):
             buildings += self._sites[p] + self._done[p]
         if sorted(buildings) != list(range(NUM_BUILDING_CARDS)):
-            return "the building cards are not each in exactly one place"
+            return _("the building cards are not each in exactly one place")
         built_machines = [
             MACHINE_WORKER[b] for p in range(n) for b in self._done[p] if MACHINE_WORKER[b] != EMPTY
         ]
@@ -603,46 +663,62 @@ class BuildersState(State):
             for b in self._sites[p]:
                 workers += self._crew[b]
         if self._pending != EMPTY and self._pending not in self._free[self._seat]:
-            return "the pending worker is not a free worker of the current seat"
+            return _("the pending worker is not a free worker of the current seat")
         if sorted(workers) != sorted(list(range(NUM_WORKER_CARDS)) + built_machines):
-            return "the worker cards are not each in exactly one place"
+            return _("the worker cards are not each in exactly one place")
         for p in range(n):
             mine = set(self._free[p])
             for b in self._sites[p]:
                 mine.update(self._crew[b])
             for b in self._done[p]:
                 if MACHINE_WORKER[b] != EMPTY and MACHINE_WORKER[b] not in mine:
-                    return f"seat {p}'s built machine {BUILDINGS[b].name} is not among its workers"
+                    return _(
+                        "seat {seat}'s built machine {machine} is not among its workers",
+                        seat=p,
+                        machine=building_name(b),
+                    )
             for b in self._sites[p]:
                 if not self._crew[b]:
                     continue
                 if not any(h < r for h, r in zip(self._have[b], REQUIRES[b], strict=True)):
-                    return f"the {BUILDINGS[b].name} under construction already has all it needs"
+                    return _(
+                        "the {building} under construction already has all it needs",
+                        building=building_name(b),
+                    )
         on_sites = {b for p in range(n) for b in self._sites[p]}
         for b in range(NUM_BUILDING_CARDS):
             if self._crew[b] and b not in on_sites:
-                return f"workers stand on building {b}, which is not under construction"
+                # i18n: {id} is a building card's number in the state document
+                return _("workers stand on building {id}, which is not under construction", id=b)
         for row, deck in ((self._brow, self._bdeck), (self._wrow, self._wdeck)):
             if EMPTY in row and deck:
-                return "a face-up row has an empty slot while its deck still has cards"
+                return _("a face-up row has an empty slot while its deck still has cards")
         if self._over and self._seat != self._first:
-            return "the game ended in the middle of a round"
+            return _("the game ended in the middle of a round")
         mine_now = set(self._sites[self._seat]) | set(self._done[self._seat])
         if any(b not in mine_now or count < 1 for b, count in self._sent.items()):
-            return "workers were sent this turn to a building the current seat does not own"
+            return _("workers were sent this turn to a building the current seat does not own")
         expected = [sum(POINTS[b] for b in self._done[p]) for p in range(n)]
         if expected != self._points:
-            return "building points do not match the completed buildings"
+            return _("building points do not match the completed buildings")
         if self._seat != (self._first + self._turns) % n:
-            return "the seat to play does not follow from the first player and the turns played"
+            return _("the seat to play does not follow from the first player and the turns played")
         limit = self.options["round_limit"]
         if limit and (self._turns > limit * n or (self._turns == limit * n and not self._over)):
-            return f"more turns played than the round limit ({limit} rounds) allows"
+            return _n(
+                "more turns played than the round limit ({n} round) allows",
+                "more turns played than the round limit ({n} rounds) allows",
+                limit,
+            )
         if self._final_round and max(self._points) < END_TRIGGER_POINTS:
-            return f"the final round without anyone reaching {END_TRIGGER_POINTS} building points"
+            return _n(
+                "the final round without anyone reaching {n} building point",
+                "the final round without anyone reaching {n} building points",
+                END_TRIGGER_POINTS,
+            )
         if self._pending != EMPTY:
             if WAGE[self._pending] > self._coins[self._seat]:
-                return "the pending worker's wage is more than the seat's coins"
+                return _("the pending worker's wage is more than the seat's coins")
             if all(self._sent.get(b, 0) >= self._actions for b in self._sites[self._seat]):
-                return "the pending worker has no building it can still be sent to"
+                return _("the pending worker has no building it can still be sent to")
         return None
