@@ -13,6 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.pretty import Pretty
 
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
@@ -45,7 +46,7 @@ class PlainRenderer:
         return Pretty(json.loads(json.dumps(state.view(seat))))
 
     def decision(self, state: State) -> str:
-        return "Choose a move"
+        return _("Choose a move")
 
     def status(self, state: State) -> str:
         return ""
@@ -56,7 +57,10 @@ class PlainRenderer:
 
 def seat_title(seat: int, names: Sequence[str]) -> str:
     """'seat 1 (random)': how every screen names a seat ('seat 1' when nobody is named)."""
-    return f"seat {seat} ({names[seat]})" if seat < len(names) and names[seat] else f"seat {seat}"
+    if seat < len(names) and names[seat]:
+        # i18n: a seat and who sits there (a bot's name such as 'random', or 'you')
+        return _("seat {seat} ({name})", seat=seat, name=names[seat])
+    return _("seat {seat}", seat=seat)
 
 
 def natural_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:
