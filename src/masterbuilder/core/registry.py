@@ -126,7 +126,7 @@ class GameInfo:
 
     def load(self, where: str) -> Any:
         """The object at ``"module:attribute"`` inside the game's package."""
-        module, _, attribute = where.partition(":")
+        module, _sep, attribute = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
     @property
