@@ -165,3 +165,29 @@ def test_simulate_summary_is_translated() -> None:
     assert result.exit_code == 0, result.output
     assert "⟦Mean game length: " in result.stdout
     assert "⟦Win rate⟧" in result.stdout
+
+
+# ---- help screens --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("args", [["board", "--help", "--lang", "pl"], ["board", "--lang", "pl", "--help"]])
+def test_help_is_translated_when_drawn_wherever_lang_stands(args: list[str]) -> None:
+    result = runner.invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "⟦Game seed.⟧" in out
+    assert "⟦Options⟧" in out and "⟦Arguments⟧" in out
+    assert (
+        "⟦The game: builders, caylus, caylus1303 (see `masterbuilder games`); not needed with --record.⟧"
+        in out
+    )
+    assert "⟦Draw a game's board as the web table shows it" in out
+
+
+def test_help_follows_the_locale_and_is_english_again_afterwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    root = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).stdout
+    assert "⟦Commands⟧" in root
+    assert "⟦Rules engines, bots and tooling for master-builder board games.⟧" in root
+    assert "⟦Play in the terminal against bots, or hot-seat;" in root
+    monkeypatch.setenv("LANG", "C")
+    english = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"}).stdout
+    assert "Number of games." in english and "⟦" not in english

@@ -41,7 +41,7 @@ from masterbuilder.arena.tournament import (
     summarize_tournament,
 )
 from masterbuilder.bench import run_bench
-from masterbuilder.cli_help import PlainCommand, PlainGroup
+from masterbuilder.cli_help import LocalizedCommand, PlainCommand, PlainGroup
 from masterbuilder.core.i18n import (
     LANGUAGES,
     N_,
@@ -63,13 +63,14 @@ from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
 app = typer.Typer(
     cls=PlainGroup,
     name="masterbuilder",
-    help="Rules engines, bots and tooling for master-builder board games.",
+    help=N_("Rules engines, bots and tooling for master-builder board games."),
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-GAME_HELP = f"The game: {', '.join(sorted(GAMES))} (see `masterbuilder games`)."
+# Help texts are English templates, translated when a help screen is drawn (cli_help); {games}: the games
+GAME_HELP = N_("The game: {games} (see `masterbuilder games`).")
 _n = _.plural
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -141,7 +142,7 @@ OptionList = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="Game option as key=value (value read as JSON if it parses); repeatable.",
+        help=N_("Game option as key=value (value read as JSON if it parses); repeatable."),
     ),
 ]
 
@@ -170,15 +171,17 @@ LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
-        metavar="|".join(LANGUAGES),
-        help="The language of the text: en, pl, de or ro (default: the locale's, else English).",
+        metavar="LANG",
+        help=N_("The language of the text: en, pl, de or ro (default: the locale's, else English)."),
         callback=_apply_language,
         is_eager=True,
     ),
 ]
 
 
-QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", metavar="", help="No progress bar (on stderr).")]
+QuietFlag = Annotated[
+    bool, typer.Option("--quiet", "-q", metavar="", help=N_("No progress bar (on stderr)."))
+]
 
 
 def games_progress(what: str, disable: bool) -> Progress:
@@ -202,7 +205,7 @@ def games_progress(what: str, disable: bool) -> Progress:
 @app.callback(invoke_without_command=True)
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", metavar="", help="Show the version and exit.")
+        bool, typer.Option("--version", metavar="", help=N_("Show the version and exit."))
     ] = False,
 ) -> None:
     if version:
@@ -211,9 +214,11 @@ def _root(
 
 
 # ---- games ---------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("List the games, their options and the bots that play them."),
+)
 def games(lang: LangOption = None) -> None:
-    """List the games, their options and the bots that play them."""
     console = Console(highlight=False)
     for name, info in sorted(GAMES.items()):
         game_text = Text(name)  # the option docs are the game's messages
@@ -244,9 +249,18 @@ def games(lang: LangOption = None) -> None:
         bots.add_column(_("Bot"))
         bots.add_column(_("Plays like"))
         for bot in agents_for(name):
-            spec = agent_spec(bot, name)
-            bots.add_row(bot, _(spec.description) if spec else "")
+            bots.add_row(bot, _bot_description(bot, name))
         console.print(bots)
+
+
+def _bot_description(bot: str, game: str) -> str:
+    """What ``bot`` plays like, in the current language: a game's own bot is described in its messages."""
+    base, sep, preset = bot.partition(":")
+    spec = agent_spec(base, game)
+    if spec is None:
+        return ""
+    about = Text(game)(spec.description) if spec.games == frozenset({game}) else _(spec.description)
+    return _("{description} ({preset} preset)", description=about, preset=preset) if sep else about
 
 
 # ---- play ----------------------------------------------------------------------------------------------
@@ -277,11 +291,19 @@ def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[
     return names
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."
+    ),
+)
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --resume."),
+        typer.Argument(
+            metavar="GAME",
+            help=N_("The game: {games} (see `masterbuilder games`); not needed with --resume."),
+        ),
     ] = None,
     seats: Annotated[
         str | None,
@@ -289,8 +311,11 @@ def play(
             "--seats",
             "-s",
             metavar="NAMES",
-            help=f"Who sits where, in order, comma-separated: '{HUMAN}' for a person (several = hot-seat) "
-            "or a bot name. Default: you against one bot.",
+            # i18n: 'you' is the name to type for a person: keep it in English
+            help=N_(
+                "Who sits where, in order, comma-separated: 'you' for a person (several = hot-seat) "
+                "or a bot name. Default: you against one bot."
+            ),
         ),
     ] = None,
     players: Annotated[
@@ -299,34 +324,38 @@ def play(
             "--players",
             "-p",
             metavar="N",
-            help="Number of players, as in simulate and tournament: you and the default bot in the other "
-            "seats. (Seat names here are read as --seats.)",
+            help=N_(
+                "Number of players, as in simulate and tournament: you and the default bot in the other "
+                "seats. (Seat names here are read as --seats.)"
+            ),
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Game seed (default: a random one, shown).")
+        int | None, typer.Option(metavar="N", help=N_("Game seed (default: a random one, shown)."))
     ] = None,
     option: OptionList = None,
     save: Annotated[
         Path | None,
         typer.Option(
-            metavar="FILE", help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."
+            metavar="FILE",
+            help=N_("Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
         ),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", metavar="", help="Let --save overwrite an existing file.")
+        bool, typer.Option("--force", metavar="", help=N_("Let --save overwrite an existing file."))
     ] = False,
     resume: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Continue a saved game (a record from `play`) with its seats and bots, or those given with "
-            "--seats; it is saved back to the same file unless --save says otherwise.",
+            help=N_(
+                "Continue a saved game (a record from `play`) with its seats and bots, or those given with "
+                "--seats; it is saved back to the same file unless --save says otherwise."
+            ),
         ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."""
     if resume is not None:
         state, names = _resumed(resume, game, seats, players, seed, option)
         info, seed, count = game_info(state.game), state.seed, state.num_players
@@ -473,23 +502,27 @@ def _resumed(
 
 
 # ---- replay --------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."),
+)
 def replay(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A record saved by `masterbuilder play` (JSON).")
+        Path, typer.Argument(metavar="FILE", help=N_("A record saved by `masterbuilder play` (JSON)."))
     ],
     no_pause: Annotated[
-        bool, typer.Option("--no-pause", metavar="", help="Print everything without waiting for Enter.")
+        bool, typer.Option("--no-pause", metavar="", help=N_("Print everything without waiting for Enter."))
     ] = False,
     to: Annotated[
         int | None,
         typer.Option(
-            "--to", metavar="N", help="Jump to the position after move N (with --no-pause: show only that)."
+            "--to",
+            metavar="N",
+            help=N_("Jump to the position after move N (with --no-pause: show only that)."),
         ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."""
     try:
         record = records.read_record(file)
         console = Console(highlight=False)
@@ -577,7 +610,12 @@ def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
     )
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."
+    ),
+)
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
@@ -586,23 +624,26 @@ def simulate(
             "--agents",
             "-a",
             metavar="BOTS",
-            help="Bots in seat order, comma-separated (default: random in every seat).",
+            help=N_("Bots in seat order, comma-separated (default: random in every seat)."),
         ),
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", metavar="N", help="Number of players (default: number of agents)."),
+        typer.Option(
+            "--players", "-p", metavar="N", help=N_("Number of players (default: number of agents).")
+        ),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=N_("Number of games."))
+    ] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game i uses seed + i."))] = 0,
     as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+        bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
     ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
     lang: LangOption = None,
 ) -> None:
-    """Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."""
     info = _game(game)
     options = _options(info, option)
     if agents is None:
@@ -751,53 +792,65 @@ def _tournament_text(
         )
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."
+    ),
+)
 def tournament(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
         str,
-        typer.Option("--agents", "-a", metavar="BOTS", help="The bots, comma-separated, each named once."),
+        typer.Option(
+            "--agents", "-a", metavar="BOTS", help=N_("The bots, comma-separated, each named once.")
+        ),
     ],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", metavar="N", help="Players per game (default: number of agents)."),
+        typer.Option(
+            "--players", "-p", metavar="N", help=N_("Players per game (default: number of agents).")
+        ),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=N_("Number of games."))
+    ] = 100,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="N", help="Games played in parallel.")
+        int, typer.Option("--workers", "-w", metavar="N", help=N_("Games played in parallel."))
     ] = 1,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game i uses seed + i."))] = 0,
     out: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Results file, one JSON line per game; rerunning resumes it "
-            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl).",
+            help=N_(
+                "Results file, one JSON line per game; rerunning resumes it "
+                "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl)."
+            ),
         ),
     ] = None,
     backend: Annotated[
-        str, typer.Option(metavar="process|ray", help="Where games run: process or ray.")
+        str, typer.Option(metavar="process|ray", help=N_("Where games run: process or ray."))
     ] = "process",
     ray_address: Annotated[
         str | None,
         typer.Option(
-            "--ray-address", metavar="ADDRESS", help="Ray cluster to join (default: a local instance)."
+            "--ray-address", metavar="ADDRESS", help=N_("Ray cluster to join (default: a local instance).")
         ),
     ] = None,
     chart: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Write a PNG of the ratings over the games.")
+        Path | None, typer.Option(metavar="FILE", help=N_("Write a PNG of the ratings over the games."))
     ] = None,
     by_seat: Annotated[
-        bool, typer.Option("--by-seat", metavar="", help="Also show the results by seat.")
+        bool, typer.Option("--by-seat", metavar="", help=N_("Also show the results by seat."))
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+        bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
     ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
     lang: LangOption = None,
 ) -> None:
-    """Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."""
     info = _game(game)
     options = _options(info, option)
     names = _names(agents, "--agents")
@@ -885,11 +938,14 @@ def tournament(
 
 
 # ---- bench ---------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."),
+)
 def bench(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     seconds: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Time budget in all, shared by the player counts.")
+        float, typer.Option(metavar="SECONDS", help=N_("Time budget in all, shared by the player counts."))
     ] = 5.0,
     players: Annotated[
         str | None,
@@ -897,24 +953,25 @@ def bench(
             "--players",
             "-p",
             metavar="COUNTS",
-            help="Player counts, comma-separated (default: every count allowed).",
+            help=N_("Player counts, comma-separated (default: every count allowed)."),
         ),
     ] = None,
     json_out: Annotated[
         Path | None,
         typer.Option(
-            "--json-out", metavar="FILE", help="Where to write the JSON (default: bench-results/<game>.json)."
+            "--json-out",
+            metavar="FILE",
+            help=N_("Where to write the JSON (default: bench-results/<game>.json)."),
         ),
     ] = None,
     mcts_moves: Annotated[
         int,
         typer.Option(
-            "--mcts-moves", metavar="N", help="Decisions timed per MCTS preset (0: skip the MCTS timing)."
+            "--mcts-moves", metavar="N", help=N_("Decisions timed per MCTS preset (0: skip the MCTS timing).")
         ),
     ] = 3,
     lang: LangOption = None,
 ) -> None:
-    """Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."""
     info = _game(game)
     if not seconds > 0:
         fail(_("--seconds must be positive, not {value}.", value=seconds))
@@ -937,36 +994,47 @@ def bench(
 WEB_EXTRA_MISSING = N_("The web table needs its extra: pip install 'masterbuilder[web]'")
 
 
-@app.command()
+@app.command(
+    cls=LocalizedCommand,
+    help=N_(
+        "Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."
+    ),
+)
 def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=N_("The address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("The port to listen on."))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
-            "(default: a SQLite file in the user's data directory)."
+            help=N_(
+                "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+                "(default: a SQLite file in the user's data directory)."
+            )
         ),
     ] = None,
     allow_origin: Annotated[
         list[str] | None,
-        typer.Option("--allow-origin", help="Another origin whose pages may open the table's sockets."),
+        typer.Option("--allow-origin", help=N_("Another origin whose pages may open the table's sockets.")),
     ] = None,
-    bot_workers: Annotated[int | None, typer.Option(help="Bot processes (default: one per core).")] = None,
-    bot_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move.")] = 10.0,
+    bot_workers: Annotated[
+        int | None, typer.Option(help=N_("Bot processes (default: one per core)."))
+    ] = None,
+    bot_timeout: Annotated[float, typer.Option(help=N_("Seconds a bot may think per move."))] = 10.0,
     board_workers: Annotated[
         int | None,
-        typer.Option(help="Processes drawing the SVG boards (default: one per core; 0: in the server's)."),
+        typer.Option(
+            help=N_("Processes drawing the SVG boards (default: one per core; 0: in the server's).")
+        ),
     ] = None,
     rate: Annotated[
-        float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
+        float,
+        typer.Option(help=N_("Socket messages a second one connection may send (bursts of three times).")),
     ] = 10.0,
     log_level: Annotated[
-        str, typer.Option(help="uvicorn's log level: critical, error, warning, info, debug.")
+        str, typer.Option(help=N_("uvicorn's log level: critical, error, warning, info, debug."))
     ] = "info",
     lang: LangOption = None,
 ) -> None:
-    """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
     try:
         import fastapi  # noqa: F401
         import sqlalchemy  # noqa: F401
@@ -1005,35 +1073,41 @@ def serve(
     server.serve(settings, host=host, port=port, log_level=log_level)
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Draw a game's board as the web table shows it, to an SVG or PNG file (for docs and replays)."),
+)
 def board(
     game: Annotated[
-        str | None, typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --record.")
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help=N_("The game: {games} (see `masterbuilder games`); not needed with --record."),
+        ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N", help="Players.")] = None,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game seed.")] = 0,
-    moves: Annotated[int, typer.Option(metavar="N", help="Decisions played before the picture.")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N", help=N_("Players."))] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game seed."))] = 0,
+    moves: Annotated[int, typer.Option(metavar="N", help=N_("Decisions played before the picture."))] = 0,
     bots: Annotated[
-        str, typer.Option(metavar="BOTS", help="The bots that play those moves, comma-separated, cycled.")
+        str, typer.Option(metavar="BOTS", help=N_("The bots that play those moves, comma-separated, cycled."))
     ] = "heuristic",
     option: OptionList = None,
     record: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Draw a position of this saved game instead.")
+        Path | None, typer.Option(metavar="FILE", help=N_("Draw a position of this saved game instead."))
     ] = None,
     ply: Annotated[
         int | None,
-        typer.Option(metavar="N", help="With --record: the position after N moves (default: the end)."),
+        typer.Option(metavar="N", help=N_("With --record: the position after N moves (default: the end).")),
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Whose view (default: the seat to move; at the end everyone's)."),
+        typer.Option(metavar="N", help=N_("Whose view (default: the seat to move; at the end everyone's).")),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The image: .svg or .png.")] = Path(
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help=N_("The image: .svg or .png."))] = Path(
         "board.svg"
     ),
     lang: LangOption = None,
 ) -> None:
-    """Draw a game's board as the web table shows it, to an SVG or PNG file (for docs and replays)."""
     from masterbuilder.ui import images
 
     try:
