@@ -175,6 +175,7 @@ def test_help_is_translated_when_drawn_wherever_lang_stands(args: list[str]) -> 
     out = result.stdout
     assert "⟦Game seed.⟧" in out
     assert "⟦Options⟧" in out and "⟦Arguments⟧" in out
+    assert "⟦Show this message and exit.⟧" in out
     assert (
         "⟦The game: builders, caylus, caylus1303 (see `masterbuilder games`); not needed with --record.⟧"
         in out

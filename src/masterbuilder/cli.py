@@ -422,12 +422,12 @@ def play(
     quoted = shlex.quote(str(path))
     if not state.is_terminal:
         console.print(
-            _("Continue it with: {command}", command=f"masterbuilder play --resume {quoted}"),
+            _("Continue it with: {command}", command="masterbuilder play --resume " + quoted),
             markup=False,
             soft_wrap=True,
         )
     console.print(
-        _("Replay it with: {command}", command=f"masterbuilder replay {quoted}"), markup=False, soft_wrap=True
+        _("Replay it with: {command}", command="masterbuilder replay " + quoted), markup=False, soft_wrap=True
     )
     if ending is Ending.INTERRUPTED:
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -465,7 +465,7 @@ def _resumed(
             _(
                 "The game in {path} is over; step through it with: {command}",
                 path=path,
-                command=f"masterbuilder replay {shlex.quote(str(path))}",
+                command="masterbuilder replay " + shlex.quote(str(path)),
             )
         )
     count = state.num_players
@@ -583,10 +583,12 @@ def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
     console.print(fitted_table(title, columns, rows, console.width))
     if summary.shared_games:
         console.print(
-            _(
-                "{count} game(s) ended in a tie for first: every tied seat counts a win "
+            _n(
+                "{n} game ended in a tie for first: every tied seat counts a win "
                 "(shown again under Shared), so wins add up to more than the games.",
-                count=summary.shared_games,
+                "{n} games ended in a tie for first: every tied seat counts a win "
+                "(shown again under Shared), so wins add up to more than the games.",
+                summary.shared_games,
             )
         )
     if summary.mean_rounds is not None:

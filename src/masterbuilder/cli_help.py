@@ -24,6 +24,7 @@ from masterbuilder.core.i18n import N_, UnknownLanguage, environment_language, s
 from masterbuilder.core.i18n import shell as _
 
 LANG_OPTION = "--lang"
+HELP_OPTION_HELP = N_("Show this message and exit.")
 PANEL_TITLES = {
     "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
     "OPTIONS_PANEL_TITLE": N_("Options"),
@@ -47,9 +48,12 @@ def _plain(params: list[Any]) -> None:
 
 
 def _bare(option: Any) -> Any:
-    """The --help flag without a type label."""
+    """The --help flag without a type label, its help in the current language (chosen before the
+    arguments are parsed)."""
     if option is not None and getattr(option, "metavar", "") is None:
         option.metavar = ""
+    if option is not None:
+        option.help = _(HELP_OPTION_HELP)
     return option
 
 
