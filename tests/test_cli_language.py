@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from masterbuilder import new_game
 from masterbuilder.cli import app
 from masterbuilder.core import i18n
+from masterbuilder.ui.events import and_list
+from masterbuilder.ui.renderers import seat_title
+from masterbuilder.ui.terminal import parse_move
 
 runner = CliRunner()
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+WEB_LANG = "MASTERBUILDER_LANG"  # the web table's default language, which the server reads
 
 
 class Marked(gettext.NullTranslations):
@@ -192,3 +198,37 @@ def test_help_follows_the_locale_and_is_english_again_afterwards(monkeypatch: py
     monkeypatch.setenv("LANG", "C")
     english = runner.invoke(app, ["simulate", "--help"], env={"COLUMNS": "200"}).stdout
     assert "Number of games." in english and "⟦" not in english
+
+
+def test_serve_passes_its_language_to_the_web_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("fastapi")
+    from masterbuilder import server
+
+    started: list[str | None] = []
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: started.append(os.environ.get(WEB_LANG)))
+    monkeypatch.setenv(WEB_LANG, "")  # restored (unset) after the test, whatever serve sets
+    monkeypatch.delenv(WEB_LANG)
+    result = runner.invoke(app, ["serve", "--lang", "pl_PL"])
+    assert result.exit_code == 0, result.output
+    assert started == ["pl"]
+    result = runner.invoke(app, ["serve", "--lang", "xx"])
+    assert result.exit_code == 2 and started == ["pl"]  # refused before the server starts
+
+
+# ---- the terminal's frame -----------------------------------------------------------------------------
+def test_the_terminal_frame_speaks_the_language() -> None:
+    state = new_game("builders", players=2, seed=1)
+    legal = state.legal_action_ids()
+    i18n.set_language("pl")
+    assert parse_move(state, legal, "").error == (
+        f"⟦Type a move number from 1 to {len(legal)}, a move's label, 'help' or 'quit'.⟧"
+    )
+    assert (
+        parse_move(state, legal, "99").error
+        == f"⟦There is no move 99; choose a number from 1 to {len(legal)}.⟧"
+    )
+    assert seat_title(1, ["you", "random"]) == "⟦seat 1 (random)⟧"
+    assert and_list(["a", "b", "c"]) == "a, b i c"  # Babel's Polish list
+    i18n.set_language("en")
+    assert seat_title(1, ["you", "random"]) == "seat 1 (random)"
+    assert and_list(["a", "b", "c"]) == "a, b and c"

@@ -110,4 +110,4 @@ def write_board(svg: str, out: Path) -> None:
     elif suffix == ".png":
         svg_to_png(svg, out)
     else:
-        raise ValueError(f"The image file must end in .svg or .png, not {out.name!r}.")
+        raise ValueError(_("The image file must end in .svg or .png, not {name}.", name=repr(out.name)))
