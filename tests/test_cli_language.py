@@ -228,6 +228,7 @@ def test_the_terminal_frame_speaks_the_language() -> None:
         == f"⟦There is no move 99; choose a number from 1 to {len(legal)}.⟧"
     )
     assert seat_title(1, ["you", "random"]) == "⟦seat 1 (random)⟧"
+    assert seat_title(0, ["you", "random"]) == "⟦seat 0 (⟦you⟧)⟧"  # the person's name, not a bot's
     assert and_list(["a", "b", "c"]) == "a, b i c"  # Babel's Polish list
     i18n.set_language("en")
     assert seat_title(1, ["you", "random"]) == "seat 1 (random)"

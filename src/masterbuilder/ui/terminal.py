@@ -28,9 +28,9 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
 from masterbuilder.ui.events import log_events, summarise
-from masterbuilder.ui.renderers import Renderer, renderer_for, seat_title
+from masterbuilder.ui.renderers import PERSON, Renderer, player_name, renderer_for, seat_title
 
-HUMAN = "you"
+HUMAN = PERSON
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "?"})
 TABLE_WORDS = frozenset({"table", "t"})
@@ -270,7 +270,8 @@ class TerminalTable:
         table.add_column("")
         for seat, score in enumerate(scores):
             # i18n: in the final scores' last column, beside the winner's score
-            table.add_row(str(seat), self.names[seat], str(score), _("winner") if seat in winners else "")
+            winner = _("winner") if seat in winners else ""
+            table.add_row(str(seat), player_name(self.names[seat]), str(score), winner)
         self.console.print(table)
         if len(winners) == 1:
             self.console.print(
