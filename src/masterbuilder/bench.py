@@ -21,9 +21,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from masterbuilder.core.i18n import SOURCE, decimal, integer, language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info, new_game
 from masterbuilder.core.state import State
 
+_n = _.plural
 CLONE_SHARE = 0.2  # of each player count's time, spent timing clone()
 CLONE_BATCH = 200
 MIDGAME_SAMPLES = 8
@@ -105,7 +108,7 @@ def clone_rate(states: Sequence[State], seconds: float) -> tuple[int, float]:
     start = time.perf_counter()
     elapsed = 0.0
     while clones == 0 or elapsed < seconds:
-        for _ in range(CLONE_BATCH // len(states) + 1):
+        for _batch in range(CLONE_BATCH // len(states) + 1):
             for state in states:
                 state.clone()
         clones += (CLONE_BATCH // len(states) + 1) * len(states)
@@ -127,10 +130,10 @@ def bench_game(
     results = []
     for count in counts:
         if on_step is not None:
-            on_step(f"{count} players: random playouts")
+            on_step(_("{count} players: random playouts", count=count))
         games, actions, playout_seconds = random_playouts(game, count, share * (1 - CLONE_SHARE), seed)
         if on_step is not None:
-            on_step(f"{count} players: clone()")
+            on_step(_("{count} players: clone()", count=count))
         clones, clone_seconds = clone_rate(midgame_states(game, count, seed=seed), share * CLONE_SHARE)
         results.append(BenchResult(count, games, actions, playout_seconds, clones, clone_seconds))
     return results
@@ -286,22 +289,27 @@ def markdown(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _number(value: float, digits: int = 0) -> str:
+    """``value`` with thousands grouped and ``digits`` decimals, in the current language's way."""
+    return f"{value:,.{digits}f}" if language() == SOURCE else decimal(value, digits)
+
+
 def results_table(game: str, results: Sequence[BenchResult]) -> Table:
-    table = Table(title=f"{game_info(game).title}: random playouts and clone() on one core")
-    table.add_column("Players", justify="right")
-    table.add_column("Games", justify="right")
-    table.add_column("Games/s", justify="right")
-    table.add_column("Actions/s", justify="right")
-    table.add_column("Actions/game", justify="right")
-    table.add_column("Clones/s", justify="right")
+    table = Table(title=_("{game}: random playouts and clone() on one core", game=game_info(game).title))
+    table.add_column(_("Players"), justify="right")
+    table.add_column(_("Games"), justify="right")
+    table.add_column(_("Games/s"), justify="right")
+    table.add_column(_("Actions/s"), justify="right")
+    table.add_column(_("Actions/game"), justify="right")
+    table.add_column(_("Clones/s"), justify="right")
     for r in results:
         table.add_row(
             str(r.players),
-            f"{r.games:,}",
-            f"{r.games_per_second:,.1f}",
-            f"{r.actions_per_second:,.0f}",
-            f"{r.mean_actions:,.0f}",
-            f"{r.clones_per_second:,.0f}",
+            integer(r.games),
+            _number(r.games_per_second, 1),
+            _number(r.actions_per_second),
+            _number(r.mean_actions),
+            _number(r.clones_per_second),
         )
     return table
 
@@ -310,18 +318,24 @@ def mcts_table(mcts: Sequence[dict[str, Any]]) -> Table:
     """The MCTS presets' timings: what the search counts is simulated steps (actions played inside the
     search), since a guided preset runs few simulations, each of many steps."""
     decisions = mcts[0]["decisions"] if mcts else 0
-    plural = "" if decisions == 1 else "s"
-    table = Table(title=f"MCTS presets: {decisions} decision{plural} from mid-game positions, one core")
-    for column in ("Preset", "s/move", "Longest", "Simulations/move", "Steps/move", "Steps/s"):
-        table.add_column(column, justify="left" if column == "Preset" else "right")
+    table = Table(
+        title=_n(
+            "MCTS presets: {n} decision from mid-game positions, one core",
+            "MCTS presets: {n} decisions from mid-game positions, one core",
+            decisions,
+        )
+    )
+    table.add_column(_("Preset"), justify="left")
+    for column in (_("s/move"), _("Longest"), _("Simulations/move"), _("Steps/move"), _("Steps/s")):
+        table.add_column(column, justify="right")
     for m in mcts:
         table.add_row(
             f"mcts:{m['preset']}",
-            f"{m['seconds_per_move']:.3f}",
-            f"{m['max_seconds']:.3f}",
-            f"{m['iterations']:,.0f}",
-            f"{m['steps']:,.0f}",
-            f"{m['steps_per_second']:,.0f}",
+            decimal(m["seconds_per_move"], 3),
+            decimal(m["max_seconds"], 3),
+            _number(m["iterations"]),
+            _number(m["steps"]),
+            _number(m["steps_per_second"]),
         )
     return table
 
@@ -341,23 +355,31 @@ def run_bench(
     """Measure, print the table and write the JSON document (returned too); what ``bench`` commands run.
     ``mcts_moves`` decisions per MCTS preset are timed too (0: none)."""
     out = console if console is not None else Console()
-    with out.status("Measuring...") as status:
-        results = bench_game(game, seconds, players, on_step=lambda text: status.update(f"Measuring: {text}"))
+    with out.status(_("Measuring...")) as status:
+        results = bench_game(
+            game, seconds, players, on_step=lambda text: status.update(_("Measuring: {what}", what=text))
+        )
         mcts: list[dict[str, Any]] = []
         if mcts_moves > 0:
-            status.update("Measuring: MCTS presets, seconds per move")
+            status.update(_("Measuring: MCTS presets, seconds per move"))
             mcts = mcts_speed(game, moves=mcts_moves)
-        status.update("Measuring: OpenSpiel's Python tic-tac-toe, for scale")
+        status.update(_("Measuring: OpenSpiel's Python tic-tac-toe, for scale"))
         reference = openspiel_reference(min(1.0, max(0.05, seconds / 10)))
     doc = bench_document(game, seconds, results, reference, mcts)
     out.print(results_table(game, results))
     if mcts:
         out.print(mcts_table(mcts))
-        out.print("Steps: actions simulated by the search (a simulation plays many steps).")
+        out.print(_("Steps: actions simulated by the search (a simulation plays many steps)."))
     machine = doc["machine"]
     out.print(
-        f"{machine['processor']} · {machine['cpu_count']} CPUs · "
-        f"{machine['implementation']} {machine['python']} · {machine['platform']}",
+        _(
+            "{processor} · {cpus} CPUs · {implementation} {python} · {platform}",
+            processor=machine["processor"],
+            cpus=machine["cpu_count"],
+            implementation=machine["implementation"],
+            python=machine["python"],
+            platform=machine["platform"],
+        ),
         markup=False,
     )
     path = json_out if json_out is not None else default_output(game)
@@ -367,7 +389,11 @@ def run_bench(
     table.write_text(markdown(doc), encoding="utf-8")
     if reference:
         out.print(
-            f"For scale: {reference['game']} random playouts, {reference['moves_per_second']:,.0f} moves/s"
+            _(
+                "For scale: {game} random playouts, {rate} moves/s",
+                game=reference["game"],
+                rate=_number(reference["moves_per_second"]),
+            )
         )
-    out.print(f"Wrote {path} and {table}", markup=False)
+    out.print(_("Wrote {path} and {table}", path=path, table=table), markup=False)
     return doc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import shlex
 import sys
@@ -40,7 +41,18 @@ from masterbuilder.arena.tournament import (
     summarize_tournament,
 )
 from masterbuilder.bench import run_bench
-from masterbuilder.cli_help import PlainCommand, PlainGroup
+from masterbuilder.cli_help import LocalizedCommand, PlainCommand, PlainGroup
+from masterbuilder.core.i18n import (
+    LANGUAGES,
+    N_,
+    Text,
+    UnknownLanguage,
+    decimal,
+    environment_language,
+    language,
+    set_language,
+)
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
 from masterbuilder.core.state import State
 from masterbuilder.extras import MissingExtra, require
@@ -51,20 +63,22 @@ from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
 app = typer.Typer(
     cls=PlainGroup,
     name="masterbuilder",
-    help="Rules engines, bots and tooling for master-builder board games.",
+    help=N_("Rules engines, bots and tooling for master-builder board games."),
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-GAME_HELP = f"The game: {', '.join(sorted(GAMES))} (see `masterbuilder games`)."
+# Help texts are English templates, translated when a help screen is drawn (cli_help); {games}: the games
+GAME_HELP = N_("The game: {games} (see `masterbuilder games`).")
+_n = _.plural
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """One line on stderr, no traceback."""
-    typer.echo(f"Error: {message}", err=True)
+    typer.echo(_("Error: {message}", message=message), err=True)
     raise typer.Exit(code)
 
 
@@ -81,7 +95,7 @@ def _options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            fail(f"--option needs the form key=value, not {item!r}.")
+            fail(_("--option needs the form key=value, not {item}.", item=repr(item)))
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
@@ -96,7 +110,7 @@ def _options(info: GameInfo, items: list[str] | None) -> dict[str, Any]:
 def _names(text: str, flag: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if not all(names):
-        fail(f"{flag} takes comma-separated names without blanks, not {text!r}.")
+        fail(_("{flag} takes comma-separated names without blanks, not {text}.", flag=flag, text=repr(text)))
     return names
 
 
@@ -128,12 +142,46 @@ OptionList = Annotated[
         "--option",
         "-o",
         metavar="KEY=VALUE",
-        help="Game option as key=value (value read as JSON if it parses); repeatable.",
+        help=N_("Game option as key=value (value read as JSON if it parses); repeatable."),
     ),
 ]
 
 
-QuietFlag = Annotated[bool, typer.Option("--quiet", "-q", metavar="", help="No progress bar (on stderr).")]
+def _apply_language(value: str | None) -> str | None:
+    """Speak ``--lang``, else the environment's locale, else English, from before anything is printed
+    (an eager option: its callback runs before the other options are read). Returns the language given
+    (as one of LANGUAGES), None without ``--lang``."""
+    set_language(environment_language())
+    if value is None:
+        return None
+    try:
+        set_language(value)
+    except UnknownLanguage:
+        fail(
+            _(
+                "Unknown language '{code}' for --lang: choose one of {choices}.",
+                code=value,
+                choices=", ".join(LANGUAGES),
+            )
+        )
+    return language()
+
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        metavar="LANG",
+        help=N_("The language of the text: en, pl, de or ro (default: the locale's, else English)."),
+        callback=_apply_language,
+        is_eager=True,
+    ),
+]
+
+
+QuietFlag = Annotated[
+    bool, typer.Option("--quiet", "-q", metavar="", help=N_("No progress bar (on stderr)."))
+]
 
 
 def games_progress(what: str, disable: bool) -> Progress:
@@ -144,9 +192,11 @@ def games_progress(what: str, disable: bool) -> Progress:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("elapsed,"),
+        # i18n: in a progress bar, after the time elapsed ('0:00:12 elapsed, 0:00:30 left')
+        TextColumn(_("elapsed,")),
         TimeRemainingColumn(),
-        TextColumn("left"),
+        # i18n: in a progress bar, after the time remaining ('0:00:12 elapsed, 0:00:30 left')
+        TextColumn(_("left")),
         console=Console(stderr=True),
         disable=disable,
     )
@@ -155,7 +205,7 @@ def games_progress(what: str, disable: bool) -> Progress:
 @app.callback(invoke_without_command=True)
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", metavar="", help="Show the version and exit.")
+        bool, typer.Option("--version", metavar="", help=N_("Show the version and exit."))
     ] = False,
 ) -> None:
     if version:
@@ -164,32 +214,53 @@ def _root(
 
 
 # ---- games ---------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
-def games() -> None:
-    """List the games, their options and the bots that play them."""
+@app.command(
+    cls=PlainCommand,
+    help=N_("List the games, their options and the bots that play them."),
+)
+def games(lang: LangOption = None) -> None:
     console = Console(highlight=False)
     for name, info in sorted(GAMES.items()):
-        console.print(f"[bold]{name}[/bold]: {info.title}, {info.min_players} to {info.max_players} players")
+        game_text = Text(name)  # the option docs are the game's messages
+        about = _(
+            "{title}, {low} to {high} players", title=info.title, low=info.min_players, high=info.max_players
+        )
+        console.print(f"[bold]{name}[/bold]: {about}")
         if info.options:
-            table = Table(title="Options (--option key=value)", title_justify="left")
-            table.add_column("Option")
-            table.add_column("Default")
-            table.add_column("Meaning", overflow="fold")
+            table = Table(title=_("Options (--option key=value)"), title_justify="left")
+            table.add_column(_("Option"))
+            table.add_column(_("Default"))
+            table.add_column(_("Meaning"), overflow="fold")
             for key, opt in info.options.items():
-                meaning = opt.doc
+                meaning = game_text(opt.doc)
                 if opt.choices is not None:
-                    meaning = f"one of {', '.join(map(str, opt.choices))}. {meaning}"
+                    meaning = _(
+                        "one of {choices}. {meaning}",
+                        choices=", ".join(map(str, opt.choices)),
+                        meaning=meaning,
+                    )
                 elif opt.minimum is not None or opt.maximum is not None:
-                    meaning = f"{opt.minimum} to {opt.maximum}. {meaning}"
+                    meaning = _(
+                        "{low} to {high}. {meaning}", low=opt.minimum, high=opt.maximum, meaning=meaning
+                    )
                 table.add_row(key, json.dumps(opt.default), meaning)
             console.print(table)
-        bots = Table(title="Bots (--seats / --agents)", title_justify="left")
-        bots.add_column("Bot")
-        bots.add_column("Plays like")
+        bots = Table(title=_("Bots (--seats / --agents)"), title_justify="left")
+        bots.add_column(_("Bot"))
+        bots.add_column(_("Plays like"))
         for bot in agents_for(name):
-            spec = agent_spec(bot, name)
-            bots.add_row(bot, spec.description if spec else "")
+            bots.add_row(bot, _bot_description(bot, name))
         console.print(bots)
+
+
+def _bot_description(bot: str, game: str) -> str:
+    """What ``bot`` plays like, in the current language: a game's own bot is described in its messages."""
+    base, sep, preset = bot.partition(":")
+    spec = agent_spec(base, game)
+    if spec is None:
+        return ""
+    about = Text(game)(spec.description) if spec.games == frozenset({game}) else _(spec.description)
+    return _("{description} ({preset} preset)", description=about, preset=preset) if sep else about
 
 
 # ---- play ----------------------------------------------------------------------------------------------
@@ -201,7 +272,7 @@ def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[
         if players.strip().isdigit():
             count = _check_players(info, int(players))
         elif seats is not None:
-            fail("Give the seats once, with --seats (--players takes the number of players).")
+            fail(_("Give the seats once, with --seats (--players takes the number of players)."))
         else:
             seats = players
     if seats is None:
@@ -209,15 +280,30 @@ def _seat_names(info: GameInfo, seats: str | None, players: str | None) -> list[
         return [HUMAN] + [bot] * ((count or 2) - 1)
     names = [HUMAN if n.casefold() == HUMAN else n for n in _names(seats, "--seats")]
     if count is not None and count != len(names):
-        fail(f"--players is {count} but --seats names {len(names)} seats; give one name per seat.")
+        fail(
+            _n(
+                "--players is {count} but --seats names {n} seat; give one name per seat.",
+                "--players is {count} but --seats names {n} seats; give one name per seat.",
+                len(names),
+                count=count,
+            )
+        )
     return names
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."
+    ),
+)
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --resume."),
+        typer.Argument(
+            metavar="GAME",
+            help=N_("The game: {games} (see `masterbuilder games`); not needed with --resume."),
+        ),
     ] = None,
     seats: Annotated[
         str | None,
@@ -225,8 +311,11 @@ def play(
             "--seats",
             "-s",
             metavar="NAMES",
-            help=f"Who sits where, in order, comma-separated: '{HUMAN}' for a person (several = hot-seat) "
-            "or a bot name. Default: you against one bot.",
+            # i18n: 'you' is the name to type for a person: keep it in English
+            help=N_(
+                "Who sits where, in order, comma-separated: 'you' for a person (several = hot-seat) "
+                "or a bot name. Default: you against one bot."
+            ),
         ),
     ] = None,
     players: Annotated[
@@ -235,40 +324,45 @@ def play(
             "--players",
             "-p",
             metavar="N",
-            help="Number of players, as in simulate and tournament: you and the default bot in the other "
-            "seats. (Seat names here are read as --seats.)",
+            help=N_(
+                "Number of players, as in simulate and tournament: you and the default bot in the other "
+                "seats. (Seat names here are read as --seats.)"
+            ),
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(metavar="N", help="Game seed (default: a random one, shown).")
+        int | None, typer.Option(metavar="N", help=N_("Game seed (default: a random one, shown)."))
     ] = None,
     option: OptionList = None,
     save: Annotated[
         Path | None,
         typer.Option(
-            metavar="FILE", help="Where to save the record (default: records/<game>-seed<seed>-<time>.json)."
+            metavar="FILE",
+            help=N_("Where to save the record (default: records/<game>-seed<seed>-<time>.json)."),
         ),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", metavar="", help="Let --save overwrite an existing file.")
+        bool, typer.Option("--force", metavar="", help=N_("Let --save overwrite an existing file."))
     ] = False,
     resume: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Continue a saved game (a record from `play`) with its seats and bots, or those given with "
-            "--seats; it is saved back to the same file unless --save says otherwise.",
+            help=N_(
+                "Continue a saved game (a record from `play`) with its seats and bots, or those given with "
+                "--seats; it is saved back to the same file unless --save says otherwise."
+            ),
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
-    """Play in the terminal against bots, or hot-seat; every game is saved, and --resume continues it."""
     if resume is not None:
         state, names = _resumed(resume, game, seats, players, seed, option)
         info, seed, count = game_info(state.game), state.seed, state.num_players
         if save is None:
             save, force = resume, True  # the same game, grown by the moves played now
     elif game is None:
-        fail("Give the game to play (see `masterbuilder games`), or --resume RECORD.json.")
+        fail(_("Give the game to play (see `masterbuilder games`), or --resume RECORD.json."))
     else:
         info = _game(game)
         options = _options(info, option)
@@ -280,9 +374,13 @@ def play(
     problem = records.save_problem(save, force)
     if problem is not None:
         fail(
-            f"Cannot save the record there: {problem}"
+            _("Cannot save the record there: {problem}", problem=problem)
             if save is not None
-            else f"Cannot save the record in {records.RECORDS_DIR}/: {problem} Give --save."
+            else _(
+                "Cannot save the record in {folder}/: {problem} Give --save.",
+                folder=records.RECORDS_DIR,
+                problem=problem,
+            )
         )
     bots = {
         s: _bot(name, info.name, bot_seed)
@@ -290,13 +388,24 @@ def play(
         if name != HUMAN
     }
     console = Console(highlight=False)
-    resumed = f"resumed after move {len(state.history)} · " if resume is not None else ""
-    console.print(
-        f"{info.title} · seed {seed} · {resumed}" + ", ".join(f"seat {s}: {n}" for s, n in enumerate(names))
-    )
+    seated = ", ".join(_("seat {seat}: {name}", seat=s, name=n) for s, n in enumerate(names))
+    if resume is not None:
+        console.print(
+            _(
+                "{title} · seed {seed} · resumed after move {move} · {seats}",
+                title=info.title,
+                seed=seed,
+                move=len(state.history),
+                seats=seated,
+            )
+        )
+    else:
+        console.print(_("{title} · seed {seed} · {seats}", title=info.title, seed=seed, seats=seated))
     if resume is None and seats is None and players is not None and players.strip().isdigit():
         example = ",".join([HUMAN, _default_bot(info.name), "random", "mcts:easy", "mcts:medium"][:count])
-        console.print(f"(Choose who sits where with --seats, e.g. --seats {example}.)", markup=False)
+        console.print(
+            _("(Choose who sits where with --seats, e.g. --seats {example}.)", example=example), markup=False
+        )
     table = TerminalTable(state, names, console)
     ending = table.play(bots)
     try:
@@ -304,16 +413,21 @@ def play(
     except OSError as exc:
         fail(str(exc), code=1)
     if problem is not None:
-        console.print(f"Could not save to {save} ({problem}).", markup=False, soft_wrap=True)
-    console.print(f"Record saved to {path}", markup=False, soft_wrap=True)
+        console.print(
+            _("Could not save to {path} ({problem}).", path=save, problem=problem),
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(_("Record saved to {path}", path=path), markup=False, soft_wrap=True)
+    quoted = shlex.quote(str(path))
     if not state.is_terminal:
         console.print(
-            f"Continue it with: masterbuilder play --resume {shlex.quote(str(path))}",
+            _("Continue it with: {command}", command="masterbuilder play --resume " + quoted),
             markup=False,
             soft_wrap=True,
         )
     console.print(
-        f"Replay it with: masterbuilder replay {shlex.quote(str(path))}", markup=False, soft_wrap=True
+        _("Replay it with: {command}", command="masterbuilder replay " + quoted), markup=False, soft_wrap=True
     )
     if ending is Ending.INTERRUPTED:
         raise typer.Exit(EXIT_INTERRUPTED)
@@ -332,54 +446,83 @@ def _resumed(
     """The saved game to continue and who sits where: the saved seats, or those given with --seats."""
     if seed is not None or option:
         fail(
-            "--resume continues the saved game with its own seed and options; leave out --seed and --option."
+            _(
+                "--resume continues the saved game with its own seed and options; "
+                "leave out --seed and --option."
+            )
         )
     try:
         record = records.read_record(path)
         state = load_record(record)
     except TypeError as exc:
-        fail(f"{path}: the record has a field of the wrong type ({exc}).")
+        fail(_("{path}: the record has a field of the wrong type ({problem}).", path=path, problem=exc))
     except ValueError as exc:
-        fail(f"{path}: {exc}")
+        fail(_("{path}: {problem}", path=path, problem=exc))
     if game is not None and _game(game).name != state.game:
-        fail(f"{path} holds a game of {state.game}, not {game}.")
+        fail(_("{path} holds a game of {game}, not {other}.", path=path, game=state.game, other=game))
     if state.is_terminal:
         fail(
-            f"The game in {path} is over; step through it with: masterbuilder replay {shlex.quote(str(path))}"
+            _(
+                "The game in {path} is over; step through it with: {command}",
+                path=path,
+                command="masterbuilder replay " + shlex.quote(str(path)),
+            )
         )
     count = state.num_players
     if players is not None and players.strip().isdigit():
         if int(players) != count:
-            fail(f"{path} is a {count}-player game, not {players}.")
+            fail(
+                _("{path} is a {count}-player game, not {players}.", path=path, count=count, players=players)
+            )
         players = None
     if seats is None and players is None:
         names = records.record_names(record)
         if not all(names):
-            fail(f"{path} does not say who sat where; give --seats (one name per seat, {count} seats).")
+            fail(
+                _n(
+                    "{path} does not say who sat where; give --seats (one name per seat, {n} seat).",
+                    "{path} does not say who sat where; give --seats (one name per seat, {n} seats).",
+                    count,
+                    path=path,
+                )
+            )
     else:
         names = _seat_names(game_info(state.game), seats, players)
         if len(names) != count:
-            fail(f"{path} is a {count}-player game; give {count} seats, not {len(names)}.")
+            fail(
+                _n(
+                    "{path} is a {n}-player game; give {n} seat, not {given}.",
+                    "{path} is a {n}-player game; give {n} seats, not {given}.",
+                    count,
+                    path=path,
+                    given=len(names),
+                )
+            )
     return state, [HUMAN if n.casefold() == HUMAN else n for n in names]
 
 
 # ---- replay --------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."),
+)
 def replay(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A record saved by `masterbuilder play` (JSON).")
+        Path, typer.Argument(metavar="FILE", help=N_("A record saved by `masterbuilder play` (JSON)."))
     ],
     no_pause: Annotated[
-        bool, typer.Option("--no-pause", metavar="", help="Print everything without waiting for Enter.")
+        bool, typer.Option("--no-pause", metavar="", help=N_("Print everything without waiting for Enter."))
     ] = False,
     to: Annotated[
         int | None,
         typer.Option(
-            "--to", metavar="N", help="Jump to the position after move N (with --no-pause: show only that)."
+            "--to",
+            metavar="N",
+            help=N_("Jump to the position after move N (with --no-pause: show only that)."),
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
-    """Step through a saved game: Enter shows the next move, q quits (pauses only on a terminal)."""
     try:
         record = records.read_record(file)
         console = Console(highlight=False)
@@ -403,7 +546,7 @@ def fitted_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str
         else:
             table = Table(title=title, title_justify="left")
         for column in columns:
-            table.add_column(column, justify="left" if column == "Agent" else "right", overflow="fold")
+            table.add_column(column, justify="left" if column == _("Agent") else "right", overflow="fold")
         for row in cells:
             table.add_row(*row)
         return table
@@ -413,39 +556,68 @@ def fitted_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str
     return wide if natural <= width else build(compact=True)
 
 
+def _percent(rate: float) -> str:
+    """A rate as a percentage with one decimal ('37.5%')."""
+    return _("{percent}%", percent=decimal(100 * rate, 1))
+
+
 def _interval(low: float, high: float) -> str:
-    return f"{low:.1%}–{high:.1%}"
+    return f"{_percent(low)}–{_percent(high)}"
 
 
 def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
-    columns = ("Seat", "Agent", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
+    columns = (_("Seat"), _("Agent"), _("Wins"), _("Shared"), _("Win rate"), _("95% CI"), _("Mean score"))
     rows = [
         (
             str(s.seat),
             s.agent,
             str(s.wins),
             str(s.shared_wins),
-            f"{s.win_rate:.1%}",
+            _percent(s.win_rate),
             _interval(s.win_rate_low, s.win_rate_high),
-            f"{s.mean_score:.2f}",
+            decimal(s.mean_score, 2),
         )
         for s in summary.seats
     ]
-    title = f"{GAMES[summary.game].title}: {summary.games} games"
+    title = _n("{title}: {n} game", "{title}: {n} games", summary.games, title=GAMES[summary.game].title)
     console.print(fitted_table(title, columns, rows, console.width))
     if summary.shared_games:
         console.print(
-            f"{summary.shared_games} game(s) ended in a tie for first: every tied seat counts a win "
-            "(shown again under Shared), so wins add up to more than the games."
+            _n(
+                "{n} game ended in a tie for first: every tied seat counts a win "
+                "(shown again under Shared), so wins add up to more than the games.",
+                "{n} games ended in a tie for first: every tied seat counts a win "
+                "(shown again under Shared), so wins add up to more than the games.",
+                summary.shared_games,
+            )
         )
-    length = f"Mean game length: {summary.mean_actions:.1f} actions"
     if summary.mean_rounds is not None:
-        length += f", {summary.mean_rounds:.1f} rounds"
-    console.print(length)
-    console.print(f"{summary.games} games in {seconds:.2f} s ({summary.games / seconds:.1f} games/s)")
+        console.print(
+            _(
+                "Mean game length: {actions} actions, {rounds} rounds",
+                actions=decimal(summary.mean_actions, 1),
+                rounds=decimal(summary.mean_rounds, 1),
+            )
+        )
+    else:
+        console.print(_("Mean game length: {actions} actions", actions=decimal(summary.mean_actions, 1)))
+    console.print(
+        _n(
+            "{n} game in {seconds} s ({rate} games/s)",
+            "{n} games in {seconds} s ({rate} games/s)",
+            summary.games,
+            seconds=decimal(seconds, 2),
+            rate=decimal(summary.games / seconds, 1),
+        )
+    )
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."
+    ),
+)
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
@@ -454,39 +626,50 @@ def simulate(
             "--agents",
             "-a",
             metavar="BOTS",
-            help="Bots in seat order, comma-separated (default: random in every seat).",
+            help=N_("Bots in seat order, comma-separated (default: random in every seat)."),
         ),
     ] = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", metavar="N", help="Number of players (default: number of agents)."),
+        typer.Option(
+            "--players", "-p", metavar="N", help=N_("Number of players (default: number of agents).")
+        ),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=N_("Number of games."))
+    ] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game i uses seed + i."))] = 0,
     as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+        bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
     ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
-    """Play many games between bots and report each seat's wins, win rate (95% Wilson interval) and score."""
     info = _game(game)
     options = _options(info, option)
     if agents is None:
         if players is None:
-            fail("Give --agents (bots in seat order), --players, or both.")
+            fail(_("Give --agents (bots in seat order), --players, or both."))
         names = ["random"] * _check_players(info, players)
     else:
         names = _names(agents, "--agents")
         if players is not None and players != len(names):
-            fail(f"--players is {players} but --agents names {len(names)} bots; give one bot per seat.")
+            fail(
+                _n(
+                    "--players is {count} but --agents names {n} bot; give one bot per seat.",
+                    "--players is {count} but --agents names {n} bots; give one bot per seat.",
+                    len(names),
+                    count=players,
+                )
+            )
     count = _check_players(info, len(names))
     for name in dict.fromkeys(names):
         _bot(name, game, 0)
     if games_count < 1:
-        fail(f"--games must be at least 1, not {games_count}.")
+        fail(_("--games must be at least 1, not {count}.", count=games_count))
 
-    progress = games_progress("Simulating", disable=as_json or quiet)
+    progress = games_progress(_("Simulating"), disable=as_json or quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("games", total=games_count)
@@ -517,29 +700,37 @@ def _tournament_text(
 ) -> None:
     """The tables and notes; ``resumed``: how many of the games were already in the results file."""
     config = summary.config
-    title = f"{GAMES[config.game].title}, {config.players} players: {summary.games} games"
-    columns: tuple[str, ...] = ("Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Mean score")
-    columns += ("s/move", "Max s")
+    title = _n(
+        "{title}, {players} players: {n} game",
+        "{title}, {players} players: {n} games",
+        summary.games,
+        title=GAMES[config.game].title,
+        players=config.players,
+    )
+    columns: tuple[str, ...] = (_("Agent"), _("Games"), _("Wins"), _("Shared"), _("Win rate"), _("95% CI"))
+    # i18n: table columns: the mean seconds per move and the longest
+    columns += (_("Mean score"), _("s/move"), _("Max s"))
     rows: list[tuple[str, ...]] = [
         (
             s.agent,
             str(s.games),
             str(s.wins),
             str(s.shared_wins),
-            f"{s.win_rate:.1%}",
+            _percent(s.win_rate),
             _interval(s.win_rate_low, s.win_rate_high),
-            f"{s.mean_score:.2f}",
-            "–" if s.seconds_per_move is None else f"{s.seconds_per_move:.3f}",
-            "–" if s.max_seconds_per_move is None else f"{s.max_seconds_per_move:.2f}",
+            decimal(s.mean_score, 2),
+            "–" if s.seconds_per_move is None else decimal(s.seconds_per_move, 3),
+            "–" if s.max_seconds_per_move is None else decimal(s.max_seconds_per_move, 2),
         )
         for s in summary.agents
     ]
     console.print(fitted_table(title, columns, rows, console.width))
-    rows = [(r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}") for r in summary.ratings]
-    columns = ("Agent", "μ", "σ", "Ordinal (μ − 3σ)")
-    console.print(fitted_table("OpenSkill ratings (Plackett-Luce)", columns, rows, console.width))
+    rows = [(r.agent, decimal(r.mu, 2), decimal(r.sigma, 2), decimal(r.ordinal, 2)) for r in summary.ratings]
+    columns = (_("Agent"), "μ", "σ", _("Ordinal (μ − 3σ)"))
+    console.print(fitted_table(_("OpenSkill ratings (Plackett-Luce)"), columns, rows, console.width))
     if by_seat:
-        columns = ("Seat", "Agent", "Games", "Wins", "Shared", "Win rate", "95% CI", "Score")
+        columns = (_("Seat"), _("Agent"), _("Games"), _("Wins"), _("Shared"), _("Win rate"), _("95% CI"))
+        columns += (_("Score"),)
         rows = [
             (
                 str(s.seat),
@@ -547,81 +738,121 @@ def _tournament_text(
                 str(s.games),
                 str(s.wins),
                 str(s.shared_wins),
-                f"{s.win_rate:.1%}",
+                _percent(s.win_rate),
                 _interval(s.win_rate_low, s.win_rate_high),
-                f"{s.mean_score:.2f}",
+                decimal(s.mean_score, 2),
             )
             for s in summary.seats
         ]
-        console.print(fitted_table("By seat (Score: mean score)", columns, rows, console.width))
-    console.print("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
-    console.print("s/move: mean seconds per decision with a real choice (wall clock); Max s: the longest.")
+        console.print(fitted_table(_("By seat (Score: mean score)"), columns, rows, console.width))
+    console.print(
+        _("Wins are sole wins; a game won jointly counts under Shared for each tied agent instead.")
+    )
+    console.print(_("s/move: mean seconds per decision with a real choice (wall clock); Max s: the longest."))
     if summary.games % summary.cycle:
         console.print(
-            f"Note: the seat rotation repeats every {summary.cycle} games; {summary.games} games is not a "
-            "multiple, so seats are not exactly balanced."
+            _n(
+                "Note: the seat rotation repeats every {cycle} games; {n} game is not a multiple, so seats "
+                "are not exactly balanced.",
+                "Note: the seat rotation repeats every {cycle} games; {n} games is not a multiple, so seats "
+                "are not exactly balanced.",
+                summary.games,
+                cycle=summary.cycle,
+            )
         )
     played = summary.games - resumed
+    actions = decimal(summary.mean_actions, 1)
     if not played:
-        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
+        console.print(_("Mean game length: {actions} actions.", actions=actions))
         console.print(
-            f"Already complete: all {summary.games} games were in the results file, so none was played "
-            "(a larger --games extends it)."
+            _n(
+                "Already complete: all {n} game was in the results file, so none was played "
+                "(a larger --games extends it).",
+                "Already complete: all {n} games were in the results file, so none was played "
+                "(a larger --games extends it).",
+                summary.games,
+            )
         )
     elif resumed:
-        console.print(f"Mean game length: {summary.mean_actions:.1f} actions.")
-        games = "1 game" if played == 1 else f"{played} games"
-        console.print(f"Resumed: {games} played in {seconds:.2f} s, after {resumed} in the results file.")
+        console.print(_("Mean game length: {actions} actions.", actions=actions))
+        console.print(
+            _n(
+                "Resumed: {n} game played in {seconds} s, after {before} in the results file.",
+                "Resumed: {n} games played in {seconds} s, after {before} in the results file.",
+                played,
+                seconds=decimal(seconds, 2),
+                before=resumed,
+            )
+        )
     else:
-        console.print(f"Mean game length: {summary.mean_actions:.1f} actions; played in {seconds:.2f} s")
+        console.print(
+            _(
+                "Mean game length: {actions} actions; played in {seconds} s",
+                actions=actions,
+                seconds=decimal(seconds, 2),
+            )
+        )
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."
+    ),
+)
 def tournament(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     agents: Annotated[
         str,
-        typer.Option("--agents", "-a", metavar="BOTS", help="The bots, comma-separated, each named once."),
+        typer.Option(
+            "--agents", "-a", metavar="BOTS", help=N_("The bots, comma-separated, each named once.")
+        ),
     ],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", metavar="N", help="Players per game (default: number of agents)."),
+        typer.Option(
+            "--players", "-p", metavar="N", help=N_("Players per game (default: number of agents).")
+        ),
     ] = None,
-    games_count: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Number of games.")] = 100,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", help=N_("Number of games."))
+    ] = 100,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", metavar="N", help="Games played in parallel.")
+        int, typer.Option("--workers", "-w", metavar="N", help=N_("Games played in parallel."))
     ] = 1,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game i uses seed + i.")] = 0,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game i uses seed + i."))] = 0,
     out: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Results file, one JSON line per game; rerunning resumes it "
-            "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl).",
+            help=N_(
+                "Results file, one JSON line per game; rerunning resumes it "
+                "(default: results/<game>-<players>p-<agents>-seed<seed>.jsonl)."
+            ),
         ),
     ] = None,
     backend: Annotated[
-        str, typer.Option(metavar="process|ray", help="Where games run: process or ray.")
+        str, typer.Option(metavar="process|ray", help=N_("Where games run: process or ray."))
     ] = "process",
     ray_address: Annotated[
         str | None,
         typer.Option(
-            "--ray-address", metavar="ADDRESS", help="Ray cluster to join (default: a local instance)."
+            "--ray-address", metavar="ADDRESS", help=N_("Ray cluster to join (default: a local instance).")
         ),
     ] = None,
     chart: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Write a PNG of the ratings over the games.")
+        Path | None, typer.Option(metavar="FILE", help=N_("Write a PNG of the ratings over the games."))
     ] = None,
     by_seat: Annotated[
-        bool, typer.Option("--by-seat", metavar="", help="Also show the results by seat.")
+        bool, typer.Option("--by-seat", metavar="", help=N_("Also show the results by seat."))
     ] = False,
     as_json: Annotated[
-        bool, typer.Option("--json", metavar="", help="Print one JSON object instead of tables.")
+        bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
     ] = False,
     quiet: QuietFlag = False,
     option: OptionList = None,
+    lang: LangOption = None,
 ) -> None:
-    """Bots against each other with seats rotated; win rates (95% Wilson intervals), scores and ratings."""
     info = _game(game)
     options = _options(info, option)
     names = _names(agents, "--agents")
@@ -629,13 +860,19 @@ def tournament(
     for name in dict.fromkeys(names):
         _bot(name, game, 0)
     if games_count < 1:
-        fail(f"--games must be at least 1, not {games_count}.")
+        fail(_("--games must be at least 1, not {count}.", count=games_count))
     if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}.")
+        fail(_("--workers must be at least 1, not {count}.", count=workers))
     if backend not in BACKENDS:
-        fail(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}.")
+        fail(
+            _(
+                "--backend must be one of {choices}, not {value}.",
+                choices=", ".join(BACKENDS),
+                value=repr(backend),
+            )
+        )
     if ray_address is not None and backend != "ray":
-        fail("--ray-address needs --backend ray.")
+        fail(_("--ray-address needs --backend ray."))
     try:  # before any game is played
         if backend == "ray":
             require(("ray",), "--backend ray", "arena")
@@ -651,7 +888,7 @@ def tournament(
         tag = "_".join(n.replace(":", "-").replace("/", "-") for n in names)
         out = Path("results") / f"{game}-{count}p-{tag}-seed{seed}.jsonl"
 
-    progress = games_progress("Tournament", disable=as_json or quiet)
+    progress = games_progress(_("Tournament"), disable=as_json or quiet)
     start = time.perf_counter()
     before = [0]  # games already in the results file
 
@@ -674,19 +911,21 @@ def tournament(
             )
         except KeyboardInterrupt:
             progress.stop()
-            typer.echo(f"Interrupted; the finished games are in {out}; rerun to resume.", err=True)
+            typer.echo(
+                _("Interrupted; the finished games are in {path}; rerun to resume.", path=out), err=True
+            )
             raise typer.Exit(EXIT_INTERRUPTED) from None
         except ConfigMismatch as exc:
             fail(str(exc))
         except (OSError, ValueError) as exc:
-            fail(f"Could not run the tournament: {exc}", code=1)
+            fail(_("Could not run the tournament: {problem}", problem=exc), code=1)
     seconds = max(time.perf_counter() - start, 1e-9)
     summary = summarize_tournament(config, results)
     if chart is not None:
         try:
             ratings_chart(summary, chart)
         except OSError as exc:
-            fail(f"Could not write the chart: {exc}", code=1)
+            fail(_("Could not write the chart: {problem}", problem=exc), code=1)
     if as_json:
         doc = summary.to_json()
         doc.update(results=str(out), seconds=seconds, chart=None if chart is None else str(chart))
@@ -695,17 +934,20 @@ def tournament(
     else:
         console = Console(highlight=False)
         _tournament_text(console, summary, by_seat, seconds, before[0])
-        console.print(f"Results: {out}", markup=False, soft_wrap=True)
+        console.print(_("Results: {path}", path=out), markup=False, soft_wrap=True)
         if chart is not None:
-            console.print(f"Chart: {chart}", markup=False, soft_wrap=True)
+            console.print(_("Chart: {path}", path=chart), markup=False, soft_wrap=True)
 
 
 # ---- bench ---------------------------------------------------------------------------------------------
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."),
+)
 def bench(
     game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     seconds: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Time budget in all, shared by the player counts.")
+        float, typer.Option(metavar="SECONDS", help=N_("Time budget in all, shared by the player counts."))
     ] = 5.0,
     players: Annotated[
         str | None,
@@ -713,74 +955,88 @@ def bench(
             "--players",
             "-p",
             metavar="COUNTS",
-            help="Player counts, comma-separated (default: every count allowed).",
+            help=N_("Player counts, comma-separated (default: every count allowed)."),
         ),
     ] = None,
     json_out: Annotated[
         Path | None,
         typer.Option(
-            "--json-out", metavar="FILE", help="Where to write the JSON (default: bench-results/<game>.json)."
+            "--json-out",
+            metavar="FILE",
+            help=N_("Where to write the JSON (default: bench-results/<game>.json)."),
         ),
     ] = None,
     mcts_moves: Annotated[
         int,
         typer.Option(
-            "--mcts-moves", metavar="N", help="Decisions timed per MCTS preset (0: skip the MCTS timing)."
+            "--mcts-moves", metavar="N", help=N_("Decisions timed per MCTS preset (0: skip the MCTS timing).")
         ),
     ] = 3,
+    lang: LangOption = None,
 ) -> None:
-    """Measure the engine on one core: random playouts, clone() and the MCTS presets' time per move."""
     info = _game(game)
     if not seconds > 0:
-        fail(f"--seconds must be positive, not {seconds}.")
+        fail(_("--seconds must be positive, not {value}.", value=seconds))
     if mcts_moves < 0:
-        fail(f"--mcts-moves must be 0 or more, not {mcts_moves}.")
+        fail(_("--mcts-moves must be 0 or more, not {value}.", value=mcts_moves))
     counts: list[int] | None = None
     if players is not None:
         counts = []
         for text in _names(players, "--players"):
             if not text.isdigit():
-                fail(f"--players takes player counts such as 2,3,4, not {players!r}.")
+                fail(_("--players takes player counts such as 2,3,4, not {value}.", value=repr(players)))
             counts.append(_check_players(info, int(text)))
     try:
         run_bench(game, seconds, counts, json_out, Console(highlight=False), mcts_moves=mcts_moves)
     except OSError as exc:
-        fail(f"Could not write the results: {exc}", code=1)
+        fail(_("Could not write the results: {problem}", problem=exc), code=1)
 
 
 # ---- serve ---------------------------------------------------------------------------------------------
-WEB_EXTRA_MISSING = "The web table needs its extra: pip install 'masterbuilder[web]'"
+WEB_EXTRA_MISSING = N_("The web table needs its extra: pip install 'masterbuilder[web]'")
 
 
-@app.command()
+@app.command(
+    cls=LocalizedCommand,
+    help=N_(
+        "Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."
+    ),
+)
 def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=N_("The address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("The port to listen on."))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
-            "(default: a SQLite file in the user's data directory)."
+            help=N_(
+                "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
+                "(default: a SQLite file in the user's data directory)."
+            )
         ),
     ] = None,
     allow_origin: Annotated[
         list[str] | None,
-        typer.Option("--allow-origin", help="Another origin whose pages may open the table's sockets."),
+        typer.Option("--allow-origin", help=N_("Another origin whose pages may open the table's sockets.")),
     ] = None,
-    bot_workers: Annotated[int | None, typer.Option(help="Bot processes (default: one per core).")] = None,
-    bot_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move.")] = 10.0,
+    bot_workers: Annotated[
+        int | None, typer.Option(help=N_("Bot processes (default: one per core)."))
+    ] = None,
+    bot_timeout: Annotated[float, typer.Option(help=N_("Seconds a bot may think per move."))] = 10.0,
     board_workers: Annotated[
         int | None,
-        typer.Option(help="Processes drawing the SVG boards (default: one per core; 0: in the server's)."),
+        typer.Option(
+            help=N_("Processes drawing the SVG boards (default: one per core; 0: in the server's).")
+        ),
     ] = None,
     rate: Annotated[
-        float, typer.Option(help="Socket messages a second one connection may send (bursts of three times).")
+        float,
+        typer.Option(help=N_("Socket messages a second one connection may send (bursts of three times).")),
     ] = 10.0,
     log_level: Annotated[
-        str, typer.Option(help="uvicorn's log level: critical, error, warning, info, debug.")
+        str, typer.Option(help=N_("uvicorn's log level: critical, error, warning, info, debug."))
     ] = "info",
+    lang: LangOption = None,
 ) -> None:
-    """Serve the web table: a lobby, seats and invite links, live play over WebSocket, bots on the server."""
     try:
         import fastapi  # noqa: F401
         import sqlalchemy  # noqa: F401
@@ -788,16 +1044,18 @@ def serve(
 
         from masterbuilder import server
     except ImportError:
-        typer.echo(WEB_EXTRA_MISSING, err=True)
+        typer.echo(_(WEB_EXTRA_MISSING), err=True)
         raise typer.Exit(1) from None
     if not 0 < port < 65536:
-        fail(f"--port must be from 1 to 65535, not {port}.")
+        fail(_("--port must be from 1 to 65535, not {value}.", value=port))
     if bot_timeout <= 0:
-        fail(f"--bot-timeout must be positive, not {bot_timeout}.")
+        fail(_("--bot-timeout must be positive, not {value}.", value=bot_timeout))
     if board_workers is not None and board_workers < 0:
-        fail(f"--board-workers must be 0 or more, not {board_workers}.")
+        fail(_("--board-workers must be 0 or more, not {value}.", value=board_workers))
     if rate <= 0:
-        fail(f"--rate must be positive, not {rate}.")
+        fail(_("--rate must be positive, not {value}.", value=rate))
+    if lang is not None:  # the web table's language for browsers that send no Accept-Language
+        os.environ["MASTERBUILDER_LANG"] = lang
     settings = server.Settings(
         db_url=db or "",
         allowed_origins=tuple(allow_origin or ()),
@@ -808,38 +1066,50 @@ def serve(
         burst=max(1, int(rate * 3)),
     )
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
-        fail(f"--log-level must be critical, error, warning, info or debug, not {log_level!r}.")
+        fail(
+            _(
+                "--log-level must be critical, error, warning, info or debug, not {value}.",
+                value=repr(log_level),
+            )
+        )
     server.serve(settings, host=host, port=port, log_level=log_level)
 
 
-@app.command(cls=PlainCommand)
+@app.command(
+    cls=PlainCommand,
+    help=N_("Draw a game's board as the web table shows it, to an SVG or PNG file (for docs and replays)."),
+)
 def board(
     game: Annotated[
-        str | None, typer.Argument(metavar="GAME", help=f"{GAME_HELP[:-1]}; not needed with --record.")
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help=N_("The game: {games} (see `masterbuilder games`); not needed with --record."),
+        ),
     ] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N", help="Players.")] = None,
-    seed: Annotated[int, typer.Option(metavar="N", help="Game seed.")] = 0,
-    moves: Annotated[int, typer.Option(metavar="N", help="Decisions played before the picture.")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p", metavar="N", help=N_("Players."))] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help=N_("Game seed."))] = 0,
+    moves: Annotated[int, typer.Option(metavar="N", help=N_("Decisions played before the picture."))] = 0,
     bots: Annotated[
-        str, typer.Option(metavar="BOTS", help="The bots that play those moves, comma-separated, cycled.")
+        str, typer.Option(metavar="BOTS", help=N_("The bots that play those moves, comma-separated, cycled."))
     ] = "heuristic",
     option: OptionList = None,
     record: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Draw a position of this saved game instead.")
+        Path | None, typer.Option(metavar="FILE", help=N_("Draw a position of this saved game instead."))
     ] = None,
     ply: Annotated[
         int | None,
-        typer.Option(metavar="N", help="With --record: the position after N moves (default: the end)."),
+        typer.Option(metavar="N", help=N_("With --record: the position after N moves (default: the end).")),
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Whose view (default: the seat to move; at the end everyone's)."),
+        typer.Option(metavar="N", help=N_("Whose view (default: the seat to move; at the end everyone's).")),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", metavar="FILE", help="The image: .svg or .png.")] = Path(
+    out: Annotated[Path, typer.Option("--out", metavar="FILE", help=N_("The image: .svg or .png."))] = Path(
         "board.svg"
     ),
+    lang: LangOption = None,
 ) -> None:
-    """Draw a game's board as the web table shows it, to an SVG or PNG file (for docs and replays)."""
     from masterbuilder.ui import images
 
     try:
@@ -847,11 +1117,11 @@ def board(
             try:
                 saved = json.loads(record.read_text(encoding="utf-8"))
             except (OSError, json.JSONDecodeError) as exc:
-                fail(f"Cannot read the record {record}: {exc}")
+                fail(_("Cannot read the record {path}: {problem}", path=record, problem=exc))
             state = images.replay_position(saved, ply)
         else:
             if game is None:
-                fail("Name a game (masterbuilder board caylus) or give --record FILE.")
+                fail(_("Name a game (masterbuilder board caylus) or give --record FILE."))
             info = _game(game)
             count = _check_players(info, players if players is not None else info.min_players)
             names = _names(bots, "--bots")
@@ -860,15 +1130,29 @@ def board(
             state = images.position(info.name, count, seed, moves, names, _options(info, option))
         viewer = seat if seat is not None else state.current_player
         if viewer is not None and not 0 <= viewer < state.num_players:
-            fail(f"There is no seat {viewer} in a {state.num_players}-player game.")
+            fail(_("There is no seat {seat} in a {count}-player game.", seat=viewer, count=state.num_players))
         images.write_board(images.board_svg(state, viewer), out)
     except ValueError as exc:
         fail(str(exc))
-    typer.echo(f"Wrote {out} ({state.game}, move {len(state.history)}, seen by {_viewer_text(viewer)}).")
-
-
-def _viewer_text(seat: int | None) -> str:
-    return "a spectator" if seat is None else f"seat {seat}"
+    if viewer is None:
+        typer.echo(
+            _(
+                "Wrote {path} ({game}, move {move}, seen by a spectator).",
+                path=out,
+                game=state.game,
+                move=len(state.history),
+            )
+        )
+    else:
+        typer.echo(
+            _(
+                "Wrote {path} ({game}, move {move}, seen by seat {seat}).",
+                path=out,
+                game=state.game,
+                move=len(state.history),
+                seat=viewer,
+            )
+        )
 
 
 def main() -> None:

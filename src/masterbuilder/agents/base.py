@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, BotInfo, GameInfo
 from masterbuilder.core.state import State
 
@@ -174,8 +175,24 @@ def make_agent(name: str, game: str, seed: int) -> Agent:
         if sep and base_spec is not None:
             if base_spec.presets:
                 known = ", ".join(base_spec.presets)
-                raise ValueError(f"Unknown preset {preset!r} of bot {base!r}; its presets are: {known}.")
-            raise ValueError(f"Bot {base!r} has no presets (asked for {name!r}).")
+                raise ValueError(
+                    _(
+                        "Unknown preset {preset} of bot {bot}; its presets are: {known}.",
+                        preset=repr(preset),
+                        bot=repr(base),
+                        known=known,
+                    )
+                )
+            raise ValueError(
+                _("Bot {bot} has no presets (asked for {name}).", bot=repr(base), name=repr(name))
+            )
         known = ", ".join(agents_for(game))
-        raise ValueError(f"Unknown bot {name!r} for {game}; the bots for {game} are: {known}.")
+        raise ValueError(
+            _(
+                "Unknown bot {name} for {game}; the bots for {game} are: {known}.",
+                name=repr(name),
+                game=game,
+                known=known,
+            )
+        )
     return spec.factory(game, seed)

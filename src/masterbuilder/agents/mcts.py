@@ -62,6 +62,8 @@ from typing import Protocol, cast
 
 from masterbuilder.agents.base import Agent, AgentFactory, make_agent, register_agent
 from masterbuilder.agents.plan import PlannedMoves, play_move
+from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
@@ -490,7 +492,13 @@ def preset_config(game: str, preset: str) -> MCTSConfig:
 def make_mcts(game: str, seed: int, preset: str = DEFAULT_PRESET) -> MCTSAgent:
     """The ``mcts`` bot with a named preset for ``game``."""
     if preset not in PRESETS:
-        raise ValueError(f"Unknown mcts preset {preset!r}; the presets are: {', '.join(PRESETS)}.")
+        raise ValueError(
+            _(
+                "Unknown mcts preset {preset}; the presets are: {known}.",
+                preset=repr(preset),
+                known=", ".join(PRESETS),
+            )
+        )
     agent = MCTSAgent(game, seed, config=preset_config(game, preset))
     agent.name = f"mcts:{preset}"
     return agent
@@ -505,7 +513,7 @@ def _preset_factory(preset: str) -> AgentFactory:
 
 register_agent(
     "mcts",
-    "Monte Carlo tree search (max-n UCT, determinised, cutoff rollouts); presets mcts:easy/medium/hard",
+    N_("Monte Carlo tree search (max-n UCT, determinised, cutoff rollouts); presets mcts:easy/medium/hard"),
     lambda game, seed: make_mcts(game, seed, DEFAULT_PRESET),
     presets={p: _preset_factory(p) for p in PRESETS},
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from masterbuilder.agents.base import register_agent
+from masterbuilder.core.i18n import N_
 from masterbuilder.core.state import State
 
 
@@ -20,4 +21,4 @@ class RandomAgent:
         return self._rng.choice(state.legal_action_ids())
 
 
-register_agent("random", "uniform random legal moves", lambda game, seed: RandomAgent(seed))
+register_agent("random", N_("uniform random legal moves"), lambda game, seed: RandomAgent(seed))

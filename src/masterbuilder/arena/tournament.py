@@ -38,8 +38,10 @@ from typing import Any
 
 from masterbuilder.arena.match import play_game
 from masterbuilder.arena.simulate import wilson_interval
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.extras import install_hint
 
+_n = _.plural
 FORMAT = 1
 BACKENDS = ("process", "ray")
 
@@ -55,12 +57,19 @@ class TournamentConfig:
 
     def __post_init__(self) -> None:
         if len(self.agents) < 2:
-            raise ValueError("A tournament needs at least two agents.")
+            raise ValueError(_("A tournament needs at least two agents."))
         if len(set(self.agents)) != len(self.agents):
-            raise ValueError(f"Each agent may be named only once, not {', '.join(self.agents)}.")
+            raise ValueError(
+                _("Each agent may be named only once, not {agents}.", agents=", ".join(self.agents))
+            )
         if len(self.agents) < self.players:
             raise ValueError(
-                f"{self.players} players need at least {self.players} agents, not {len(self.agents)}."
+                _n(
+                    "{n} players need at least {n} agents, not {given}.",
+                    "{n} players need at least {n} agents, not {given}.",
+                    self.players,
+                    given=len(self.agents),
+                )
             )
 
     def header(self) -> dict[str, Any]:
@@ -145,11 +154,18 @@ def read_records(path: Path, header: Mapping[str, Any] | None = None) -> list[di
     try:
         found = json.loads(lines[0])["tournament"]
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise ConfigMismatch(f"{path} is not a tournament results file (no header line).") from exc
+        raise ConfigMismatch(
+            _("{path} is not a tournament results file (no header line).", path=path)
+        ) from exc
     if header is not None and found != header:
         raise ConfigMismatch(
-            f"{path} holds a different tournament ({_describe(found)}), not {_describe(header)}; "
-            "give another --out or remove the file."
+            _(
+                "{path} holds a different tournament ({found}), not {wanted}; "
+                "give another --out or remove the file.",
+                path=path,
+                found=_describe(found),
+                wanted=_describe(header),
+            )
         )
     games: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(lines[1:], start=2):
@@ -157,7 +173,7 @@ def read_records(path: Path, header: Mapping[str, Any] | None = None) -> list[di
             record = json.loads(line)
             games[int(record["index"])] = record
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"{path}, line {number}: not a game result.") from exc
+            raise ValueError(_("{path}, line {line}: not a game result.", path=path, line=number)) from exc
     return [games[i] for i in sorted(games)]
 
 
@@ -179,10 +195,14 @@ def appending(path: Path, header: Mapping[str, Any]) -> Iterator[Callable[[dict[
 
 
 def _describe(header: Mapping[str, Any]) -> str:
-    return (
-        f"{header.get('game')}, {header.get('players')} players, "
-        f"agents {','.join(header.get('agents', []))}, "
-        f"seed {header.get('seed')}, options {json.dumps(header.get('options'), sort_keys=True)}"
+    # i18n: a tournament's settings, in a message saying a results file holds another tournament
+    return _(
+        "{game}, {players} players, agents {agents}, seed {seed}, options {options}",
+        game=header.get("game"),
+        players=header.get("players"),
+        agents=",".join(header.get("agents", [])),
+        seed=header.get("seed"),
+        options=json.dumps(header.get("options"), sort_keys=True),
     )
 
 
@@ -448,13 +468,19 @@ def ratings_chart(summary: TournamentSummary, path: Path) -> None:
     ax = fig.add_subplot()
     for agent, points in summary.history.items():
         xs = range(1, len(points) + 1)
-        mus = [m for m, _ in points]
+        mus = [m for m, _sigma in points]
         ax.plot(xs, mus, label=agent)
         ax.fill_between(xs, [m - s for m, s in points], [m + s for m, s in points], alpha=0.2)
-    ax.set_xlabel("Games")
-    ax.set_ylabel("OpenSkill rating (mu ± sigma)")
+    ax.set_xlabel(_("Games"))
+    ax.set_ylabel(_("OpenSkill rating (mu ± sigma)"))
     ax.set_title(
-        f"{summary.config.game}, {summary.config.players} players: ratings over {summary.games} games"
+        _n(
+            "{game}, {players} players: ratings over {n} game",
+            "{game}, {players} players: ratings over {n} games",
+            summary.games,
+            game=summary.config.game,
+            players=summary.config.players,
+        )
     )
     ax.legend(loc="best")
     ax.grid(alpha=0.3)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State, check_integer, register_state_class, unknown_game
 
 SEED_RANGE = range(-(1 << 63), 1 << 64)  # seeds are 64-bit: a signed or an unsigned 64-bit integer
@@ -48,20 +49,46 @@ class Option:
         if self.choices is not None:
             if value not in self.choices or type(value) is not type(self.default):
                 raise ValueError(
-                    f"Option {name!r} must be one of {list(self.choices)}, not {excerpt(value)}."
+                    _(
+                        "Option {name} must be one of {choices}, not {value}.",
+                        name=repr(name),
+                        choices=list(self.choices),
+                        value=excerpt(value),
+                    )
                 )
             return value
         if isinstance(self.default, int) and not isinstance(self.default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"Option {name!r} must be an integer, not {excerpt(value)}.")
+                raise ValueError(
+                    _("Option {name} must be an integer, not {value}.", name=repr(name), value=excerpt(value))
+                )
             if self.minimum is not None and value < self.minimum:
-                raise ValueError(f"Option {name!r} must be at least {self.minimum}, not {value}.")
+                raise ValueError(
+                    _(
+                        "Option {name} must be at least {minimum}, not {value}.",
+                        name=repr(name),
+                        minimum=self.minimum,
+                        value=value,
+                    )
+                )
             if self.maximum is not None and value > self.maximum:
-                raise ValueError(f"Option {name!r} must be at most {self.maximum}, not {value}.")
+                raise ValueError(
+                    _(
+                        "Option {name} must be at most {maximum}, not {value}.",
+                        name=repr(name),
+                        maximum=self.maximum,
+                        value=value,
+                    )
+                )
             return value
         if type(value) is not type(self.default):
             raise ValueError(
-                f"Option {name!r} must be a {type(self.default).__name__}, not {excerpt(value)}."
+                _(
+                    "Option {name} must be a {type}, not {value}.",
+                    name=repr(name),
+                    type=type(self.default).__name__,
+                    value=excerpt(value),
+                )
             )
         return value
 
@@ -99,7 +126,7 @@ class GameInfo:
 
     def load(self, where: str) -> Any:
         """The object at ``"module:attribute"`` inside the game's package."""
-        module, _, attribute = where.partition(":")
+        module, _sep, attribute = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
 
     @property
@@ -108,22 +135,45 @@ class GameInfo:
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.player_range:
-            count = f"{self.min_players} to {self.max_players} players"
-            raise ValueError(f"{self.title} is for {count}, not {excerpt(players)}.")
+            raise ValueError(
+                _(
+                    "{game} is for {low} to {high} players, not {value}.",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    value=excerpt(players),
+                )
+            )
         return players
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in; ValueError for an unknown option or a bad value."""
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"Options must be a mapping of option names to values, not {excerpt(options)}.")
+            raise ValueError(
+                _("Options must be a mapping of option names to values, not {value}.", value=excerpt(options))
+            )
         given = dict(options or {})
         for key in given:
             if not isinstance(key, str):
-                raise ValueError(f"Option names are strings, not {excerpt(key)}.")
+                raise ValueError(_("Option names are strings, not {value}.", value=excerpt(key)))
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(f"{self.title} has no option {excerpt(unknown[0])} (its options: {known}).")
+            if self.options:
+                raise ValueError(
+                    _(
+                        "{game} has no option {name} (its options: {known}).",
+                        game=self.title,
+                        name=excerpt(unknown[0]),
+                        known=", ".join(sorted(self.options)),
+                    )
+                )
+            raise ValueError(
+                _(
+                    "{game} has no option {name} (its options: none).",
+                    game=self.title,
+                    name=excerpt(unknown[0]),
+                )
+            )
         return {name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()}
 
     def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
@@ -164,7 +214,9 @@ def new_game(game: str, players: int = 2, seed: int = 0, options: Mapping[str, A
     info = game_info(game)
     count = info.check_players(players)
     if check_integer(seed, "The seed") not in SEED_RANGE:
-        raise ValueError(f"The seed must be a 64-bit integer (-2**63 to 2**64 - 1), not {excerpt(seed)}.")
+        raise ValueError(
+            _("The seed must be a 64-bit integer (-2**63 to 2**64 - 1), not {value}.", value=excerpt(seed))
+        )
     return info.create(count, seed, info.resolve_options(options))
 
 
@@ -174,24 +226,35 @@ def load_record(record: Mapping[str, Any]) -> State:
     ValueError (IllegalAction for a bad move, naming its position) if the record does not replay.
     """
     if not isinstance(record, Mapping):
-        raise ValueError("A record must be a JSON object.")
+        raise ValueError(_("A record must be a JSON object."))
     try:
         game, players, seed = record["game"], record["players"], record["seed"]
         options, actions = record.get("options", {}), record["actions"]
     except KeyError as exc:
-        raise ValueError(f"The record has no {exc.args[0]!r} field.") from exc
+        raise ValueError(_("The record has no {field} field.", field=repr(exc.args[0]))) from exc
     if not isinstance(actions, list):
-        raise ValueError("The record's 'actions' must be a list of action ids.")
+        raise ValueError(_("The record's 'actions' must be a list of action ids."))
     state = new_game(game, players=players, seed=seed, options=options)
     for index, action in enumerate(actions):
         if not isinstance(action, int) or isinstance(action, bool):
-            raise ValueError(f"Move {index + 1} of the record is {excerpt(action)}, not an action id.")
+            raise ValueError(
+                _(
+                    "Move {number} of the record is {value}, not an action id.",
+                    number=index + 1,
+                    value=excerpt(action),
+                )
+            )
         reason = state.illegal_reason(action)
         if reason is not None:
             from masterbuilder.core.errors import IllegalAction
 
             raise IllegalAction(
-                f"Move {index + 1} of the record (action id {excerpt(action)}) is illegal: {reason}"
+                _(
+                    "Move {number} of the record (action id {id}) is illegal: {reason}",
+                    number=index + 1,
+                    id=excerpt(action),
+                    reason=reason,
+                )
             )
         state.apply(action)
     return state

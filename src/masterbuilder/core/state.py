@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Protocol
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.voice import ACTOR, Reader, Voice, voice_for
 
 JSON_FORMAT_VERSION = 1
@@ -41,7 +42,13 @@ def register_state_class(info: _Registered) -> None:
 
 
 def unknown_game(name: Any, known: list[str]) -> ValueError:
-    return ValueError(f"Unknown game {excerpt(name)}; the known games are: {', '.join(sorted(known))}.")
+    return ValueError(
+        _(
+            "Unknown game {name}; the known games are: {known}.",
+            name=excerpt(name),
+            known=", ".join(sorted(known)),
+        )
+    )
 
 
 def check_integer(value: Any, what: str) -> int:
@@ -166,20 +173,24 @@ class State(ABC):
         """The action id meant by an Action, an id or a label; IllegalAction if it is not legal now."""
         seat = self.current_player
         if seat is None:
-            raise IllegalAction("The game is over; no more actions can be taken.")
+            raise IllegalAction(_("The game is over; no more actions can be taken."))
         if isinstance(action, Action):
             if not isinstance(action.id, int) or isinstance(action.id, bool):
-                raise IllegalAction(f"{excerpt(action.id)} is not an action id.")
+                raise IllegalAction(_("{value} is not an action id.", value=excerpt(action.id)))
             if not isinstance(action.seat, int) or isinstance(action.seat, bool) or action.seat != seat:
-                raise IllegalAction(f"It is seat {seat}'s turn, not seat {excerpt(action.seat)}'s.")
+                raise IllegalAction(
+                    _("It is seat {seat}'s turn, not seat {other}'s.", seat=seat, other=excerpt(action.seat))
+                )
             reason = self.illegal_reason(action.id)
             if reason is not None:
                 raise IllegalAction(reason)
             if action.label != self.action_label(action.id):
-                raise IllegalAction(f"Action id {action.id} is not labelled {excerpt(action.label)}.")
+                raise IllegalAction(
+                    _("Action id {id} is not labelled {label}.", id=action.id, label=excerpt(action.label))
+                )
             return action.id
         elif isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not an action.")
+            raise IllegalAction(_("{value} is not an action.", value=repr(action)))
         elif isinstance(action, int):
             action_id = action
         elif isinstance(action, str):
@@ -187,9 +198,11 @@ class State(ABC):
             for a in self.legal_action_ids():
                 if self.action_label(a) == text:
                     return a
-            raise IllegalAction(f"No legal action is labelled {excerpt(text)}.")
+            raise IllegalAction(_("No legal action is labelled {label}.", label=excerpt(text)))
         else:
-            raise IllegalAction(f"{excerpt(action)} is not an action, an action id or a label.")
+            raise IllegalAction(
+                _("{value} is not an action, an action id or a label.", value=excerpt(action))
+            )
         reason = self.illegal_reason(action_id)
         if reason is not None:
             raise IllegalAction(reason)

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
 DECISION = 100  # task kinds from here on are decisions
@@ -155,10 +156,15 @@ class TaskStackState(State):
 
     def illegal_reason(self, action_id: int) -> str | None:
         if self._over:
-            return "The game is over; no more actions can be taken."
+            return _("The game is over; no more actions can be taken.")
         n = self.num_actions
         if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < n:
-            return f"There is no action with id {excerpt(action_id)} in {self.title} (ids are 0 to {n - 1})."
+            return _(
+                "There is no action with id {id} in {game} (ids are 0 to {last}).",
+                id=excerpt(action_id),
+                game=self.title,
+                last=n - 1,
+            )
         if action_id in self._legal_now:
             return None
         return self._why_not(self._stack[-1], action_id)

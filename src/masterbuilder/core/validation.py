@@ -29,6 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import from_json as parse_json
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import integer
+from masterbuilder.core.i18n import shell as _
+
+_n = _.plural
 
 MAX_DOCUMENT_CHARS = 16_000_000  # a 4-player Builders game of 10,000 rounds is under 1 MB
 MAX_ACTIONS = 1_000_000
@@ -76,7 +80,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
             out += f"[{part}]"
         else:
             out += ("." if out else "") + excerpt(part, 30, quote=False)
-    return out or "the document"
+    # i18n: where a problem is in a state document with no field to name
+    return out or _("the document")
 
 
 def schema_error(exc: ValidationError, prefix: tuple[str, ...] = ()) -> ValueError:
@@ -84,11 +89,21 @@ def schema_error(exc: ValidationError, prefix: tuple[str, ...] = ()) -> ValueErr
     errors = exc.errors(include_url=False, include_context=False)
     first = errors[0]
     where = _path(prefix + tuple(first["loc"]))
-    got = ""
+    # i18n: the problem as the JSON validator words it (in English)
+    problem = first["msg"]
     if first["type"] not in ("missing", "extra_forbidden"):
-        got = f" (got {excerpt(first['input'])})"
-    more = f"; {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''}" if len(errors) > 1 else ""
-    return ValueError(f"State JSON field {where}: {first['msg']}{got}{more}.")
+        problem = _("{problem} (got {value})", problem=problem, value=excerpt(first["input"]))
+    if len(errors) > 1:
+        return ValueError(
+            _n(
+                "State JSON field {field}: {problem}; {n} more problem.",
+                "State JSON field {field}: {problem}; {n} more problems.",
+                len(errors) - 1,
+                field=where,
+                problem=problem,
+            )
+        )
+    return ValueError(_("State JSON field {field}: {problem}.", field=where, problem=problem))
 
 
 def parse(text: Any) -> Any:
@@ -96,13 +111,19 @@ def parse(text: Any) -> Any:
     if isinstance(text, bytearray | memoryview):
         text = bytes(text)
     if not isinstance(text, str | bytes):
-        raise ValueError(f"A state JSON document must be text (str or bytes), not {type(text).__name__}.")
+        raise ValueError(
+            _("A state JSON document must be text (str or bytes), not {type}.", type=type(text).__name__)
+        )
     if len(text) > MAX_DOCUMENT_CHARS:
-        raise ValueError(f"A state JSON document is at most {MAX_DOCUMENT_CHARS:,} characters long.")
+        raise ValueError(
+            _("A state JSON document is at most {n} characters long.", n=integer(MAX_DOCUMENT_CHARS))
+        )
     try:
         return parse_json(text, allow_inf_nan=False, cache_strings=False)
     except (ValueError, TypeError) as exc:  # TypeError: a str that is no Unicode text (a lone surrogate)
-        raise ValueError(f"Not valid JSON: {excerpt(str(exc), 120, quote=False)}.") from None
+        raise ValueError(
+            _("Not valid JSON: {problem}.", problem=excerpt(str(exc), 120, quote=False))
+        ) from None
 
 
 def state_from_json(text: Any, lookup: Any, replay: bool, version: int) -> Any:
@@ -110,9 +131,15 @@ def state_from_json(text: Any, lookup: Any, replay: bool, version: int) -> Any:
     ``version`` the document format it reads."""
     doc = parse(text)
     if not isinstance(doc, dict):
-        raise ValueError(f"A state JSON document must be an object, not {excerpt(doc)}.")
+        raise ValueError(_("A state JSON document must be an object, not {value}.", value=excerpt(doc)))
     if "format" in doc and (doc["format"] != version or isinstance(doc["format"], bool)):
-        raise ValueError(f"Unsupported state format {excerpt(doc['format'])}; expected {version}.")
+        raise ValueError(
+            _(
+                "Unsupported state format {value}; expected {version}.",
+                value=excerpt(doc["format"]),
+                version=version,
+            )
+        )
     try:
         env = Envelope.model_validate(doc)
     except ValidationError as exc:
@@ -122,7 +149,7 @@ def state_from_json(text: Any, lookup: Any, replay: bool, version: int) -> Any:
     options = info.resolve_options(env.options)
     model = info.piece("schema")
     if model is None:
-        raise ValueError(f"The game {info.name!r} has no schema for its state documents.")
+        raise ValueError(_("The game {game} has no schema for its state documents.", game=repr(info.name)))
     try:
         model.model_validate(env.state)
     except ValidationError as exc:
@@ -148,16 +175,31 @@ def _replayed(loaded: Any, data: dict[str, Any]) -> Any:
         reason = state.illegal_reason(action)
         if reason is not None:
             raise ValueError(
-                f"State JSON field actions[{index}]: action id {action} is illegal after the moves before "
-                f"it ({reason}); the actions do not replay from the seed."
+                _(
+                    "State JSON field actions[{index}]: action id {id} is illegal after the moves before "
+                    "it ({reason}); the actions do not replay from the seed.",
+                    index=index,
+                    id=action,
+                    reason=reason,
+                )
             )
         state.apply(action)
     mine = json.loads(state.to_json())["state"]  # the document's shapes: lists, string keys
     if mine != data:
         field = next((k for k in sorted(set(mine) | set(data)) if mine.get(k) != data.get(k)), "state")
         raise ValueError(
-            f"State JSON field state.{field} is not what the document's {len(loaded.history)} actions give "
-            f"when replayed from seed {loaded.seed} (they give {excerpt(mine.get(field))}, the document "
-            f"has {excerpt(data.get(field))}); pass replay=False to load a position set up by code."
+            _n(
+                "State JSON field state.{field} is not what the document's {n} action gives when replayed "
+                "from seed {seed} (it gives {mine}, the document has {theirs}); pass replay=False to load a "
+                "position set up by code.",
+                "State JSON field state.{field} is not what the document's {n} actions give when replayed "
+                "from seed {seed} (they give {mine}, the document has {theirs}); pass replay=False to load a "
+                "position set up by code.",
+                len(loaded.history),
+                field=field,
+                seed=loaded.seed,
+                mine=excerpt(mine.get(field)),
+                theirs=excerpt(data.get(field)),
+            )
         )
     return state

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from masterbuilder.core.i18n import join
 from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
@@ -65,7 +66,7 @@ def amount(n: int, unit: str) -> str:
 
 
 def and_list(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+    """'a', 'a and b', 'a, b and c' (in the current language)."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join(items)

@@ -10,9 +10,11 @@ from typing import Any
 
 from masterbuilder.agents import make_agent
 from masterbuilder.core.board import draw_board
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import load_record, new_game
 from masterbuilder.core.state import State
 
+_n = _.plural
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 # Playwright starts it headless; without the background services, a closed network refuses its connections.
 CHROMIUM_FLAGS = [
@@ -47,7 +49,13 @@ def replay_position(record: dict[str, Any], ply: int | None) -> State:
     actions = list(record.get("actions", []))
     if ply is not None:
         if not 0 <= ply <= len(actions):
-            raise ValueError(f"The record has {len(actions)} moves; --ply must be from 0 to {len(actions)}.")
+            raise ValueError(
+                _n(
+                    "The record has {n} move; --ply must be from 0 to {n}.",
+                    "The record has {n} moves; --ply must be from 0 to {n}.",
+                    len(actions),
+                )
+            )
         record = {**record, "actions": actions[:ply]}
     return load_record(record)
 
@@ -56,7 +64,7 @@ def board_svg(state: State, seat: int | None) -> str:
     """The board as ``seat`` sees it (the seat to move when None and the game is on; else a spectator)."""
     svg: str = draw_board(state, seat)["svg"]
     if not svg:
-        raise ValueError(f"{state.game} has no board drawing.")
+        raise ValueError(_("{game} has no board drawing.", game=state.game))
     return svg
 
 
@@ -66,7 +74,7 @@ def chromium() -> str:
         if Path(path).exists():
             return path
     raise ValueError(
-        "A PNG needs Chromium: install the system package (apt-get install chromium), or write .svg."
+        _("A PNG needs Chromium: install the system package (apt-get install chromium), or write .svg.")
     )
 
 
@@ -76,7 +84,7 @@ def svg_to_png(svg: str, out: Path, width: int = 1200) -> None:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise ValueError(
-            "A PNG needs Playwright: pip install 'masterbuilder[dev]' (or write .svg)."
+            _("A PNG needs Playwright: pip install 'masterbuilder[dev]' (or write .svg).")
         ) from None
     executable = chromium()
     page_html = (
@@ -102,4 +110,4 @@ def write_board(svg: str, out: Path) -> None:
     elif suffix == ".png":
         svg_to_png(svg, out)
     else:
-        raise ValueError(f"The image file must end in .svg or .png, not {out.name!r}.")
+        raise ValueError(_("The image file must end in .svg or .png, not {name}.", name=repr(out.name)))

@@ -10,6 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
 RECORDS_DIR = Path("records")
@@ -48,18 +49,18 @@ def save_problem(path: Path | None, force: bool = False) -> str | None:
     folder = RECORDS_DIR
     if path is not None:
         if path.is_dir():
-            return f"{path} is a folder; give a file name."
+            return _("{path} is a folder; give a file name.", path=path)
         if path.exists():
             if not force:
-                return f"{path} already exists; give --force to overwrite it, or another --save."
-            return None if os.access(path, os.W_OK) else f"{path} is not writable."
+                return _("{path} already exists; give --force to overwrite it, or another --save.", path=path)
+            return None if os.access(path, os.W_OK) else _("{path} is not writable.", path=path)
         folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir():
-        return f"{folder} is a file, not a folder."
+        return _("{path} is a file, not a folder.", path=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"{folder} is not writable."
+        return _("{path} is not writable.", path=folder)
     return None
 
 
@@ -77,7 +78,7 @@ def save_with_fallback(
             return save_record(state, default_record_path(state, directory=folder), names), problem
         except OSError:
             continue
-    raise OSError(f"Could not save the record anywhere ({problem}).")
+    raise OSError(_("Could not save the record anywhere ({problem}).", problem=problem))
 
 
 def record_names(record: Mapping[str, Any]) -> list[str]:
@@ -94,13 +95,20 @@ def read_record(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ValueError(f"No such file: {path}") from None
+        raise ValueError(_("No such file: {path}", path=path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"Cannot read {path}: {exc}") from None
+        raise ValueError(_("Cannot read {path}: {problem}", path=path, problem=exc)) from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+        raise ValueError(
+            _(
+                "{path} is not valid JSON ({problem} at line {line}).",
+                path=path,
+                problem=exc.msg,
+                line=exc.lineno,
+            )
+        ) from None
     if not isinstance(record, dict):
-        raise ValueError(f"{path} does not hold a game record (a JSON object).")
+        raise ValueError(_("{path} does not hold a game record (a JSON object).", path=path))
     return record

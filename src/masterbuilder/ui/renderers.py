@@ -13,6 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.pretty import Pretty
 
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
 
@@ -45,7 +46,7 @@ class PlainRenderer:
         return Pretty(json.loads(json.dumps(state.view(seat))))
 
     def decision(self, state: State) -> str:
-        return "Choose a move"
+        return _("Choose a move")
 
     def status(self, state: State) -> str:
         return ""
@@ -54,9 +55,22 @@ class PlainRenderer:
         return ""
 
 
+PERSON = "you"  # the name of a seat played by a person (terminal.HUMAN)
+
+
 def seat_title(seat: int, names: Sequence[str]) -> str:
     """'seat 1 (random)': how every screen names a seat ('seat 1' when nobody is named)."""
-    return f"seat {seat} ({names[seat]})" if seat < len(names) and names[seat] else f"seat {seat}"
+    if seat < len(names) and names[seat]:
+        # i18n: a seat and who sits there (a bot's name such as 'random', or 'you')
+        return _("seat {seat} ({name})", seat=seat, name=player_name(names[seat]))
+    return _("seat {seat}", seat=seat)
+
+
+def player_name(name: str) -> str:
+    """A seat's name as shown: a bot's name as it is, the person's ('you', as typed for ``--seats``) in
+    the current language."""
+    # i18n: how a person playing at the terminal is named in 'seat 0 (you)'
+    return _("you") if name == PERSON else name
 
 
 def natural_width(console: Console, options: ConsoleOptions, renderable: RenderableType) -> int:

@@ -10,12 +10,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
+from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import load_record, new_game
 from masterbuilder.ui.events import log_events
 from masterbuilder.ui.records import record_names
 from masterbuilder.ui.terminal import HUMAN, QUIT_WORDS, Ask, TerminalTable, console_ask
 
-PAUSE_PROMPT = escape("[Enter] next move, [q] quit: ")
+# i18n: the replay's prompt: Enter and q are the keys to press: keep them
+PAUSE_PROMPT = N_("[Enter] next move, [q] quit: ")
+_n = _.plural
 
 
 def check_record(record: Mapping[str, Any]) -> int:
@@ -23,7 +27,7 @@ def check_record(record: Mapping[str, Any]) -> int:
     try:
         load_record(record)
     except TypeError as exc:
-        raise ValueError(f"The record has a field of the wrong type ({exc}).") from None
+        raise ValueError(_("The record has a field of the wrong type ({problem}).", problem=exc)) from None
     actions: list[int] = record["actions"]
     return len(actions)
 
@@ -45,7 +49,14 @@ def replay(
     """
     total = check_record(record)
     if to is not None and not 0 <= to <= total:
-        raise ValueError(f"--to must be between 0 and {total} (the record has {total} moves), not {to}.")
+        raise ValueError(
+            _n(
+                "--to must be between 0 and {n} (the record has {n} move), not {to}.",
+                "--to must be between 0 and {n} (the record has {n} moves), not {to}.",
+                total,
+                to=to,
+            )
+        )
     state = new_game(
         record["game"], players=record["players"], seed=record["seed"], options=record.get("options")
     )
@@ -59,24 +70,35 @@ def replay(
         state.apply(action)
     log_events(state)  # drop the events of the moves skipped
     console.print(
-        Rule(f"Replay: {state.game}, {state.num_players} players, seed {state.seed}, {total} moves")
+        Rule(
+            _n(
+                "Replay: {game}, {players} players, seed {seed}, {n} move",
+                "Replay: {game}, {players} players, seed {seed}, {n} moves",
+                total,
+                game=state.game,
+                players=state.num_players,
+                seed=state.seed,
+            )
+        )
     )
     if to is not None:
-        console.print(f"Position after move {start} of {total}:")
+        console.print(_("Position after move {move} of {total}:", move=start, total=total))
     table.show_table(None)
     if to is not None and not pause:
         return
     for index in range(start, total):
         if pause:
             try:
-                if table.ask(PAUSE_PROMPT).strip().casefold() in QUIT_WORDS:
+                if table.ask(escape(_(PAUSE_PROMPT))).strip().casefold() in QUIT_WORDS:
                     return
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 return
         seat = state.current_player
         assert seat is not None  # check_record replayed every move
-        move = table.move_text(seat, actions[index], prefix=f"Move {index + 1}/{total} · ")
+        # i18n: before a move of a replay: 'Move 3/120 · seat 1 (random): ...'
+        prefix = _("Move {number}/{total} · ", number=index + 1, total=total)
+        move = table.move_text(seat, actions[index], prefix=prefix)
         before = state.clone()
         state.apply(actions[index])
         if pause and index + 1 < total:
@@ -88,4 +110,4 @@ def replay(
         table.show_result()
     else:
         table.show_table(None)
-        console.print(f"The record ends after move {total}; the game was not finished.")
+        console.print(_("The record ends after move {total}; the game was not finished.", total=total))

@@ -24,18 +24,20 @@ from rich.table import Table
 from rich.text import Text
 
 from masterbuilder.agents.base import Agent
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
 from masterbuilder.ui.events import log_events, summarise
-from masterbuilder.ui.renderers import Renderer, renderer_for, seat_title
+from masterbuilder.ui.renderers import PERSON, Renderer, player_name, renderer_for, seat_title
 
-HUMAN = "you"
+HUMAN = PERSON
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"help", "h", "?"})
 TABLE_WORDS = frozenset({"table", "t"})
 EVENT_MARK = "  ↳ "  # before each line of what a move set off, under the move
 
 Ask = Callable[[str], str]
+_n = _.plural
 
 
 class Ending(StrEnum):
@@ -80,7 +82,8 @@ def parse_move(state: State, legal: Sequence[int], text: str) -> Parsed:
     word = text.strip()
     folded = word.casefold()
     if not word:
-        return Parsed(error=f"Type a move number from 1 to {n}, a move's label, 'help' or 'quit'.")
+        # i18n: 'help' and 'quit' are the words to type: keep them in English
+        return Parsed(error=_("Type a move number from 1 to {n}, a move's label, 'help' or 'quit'.", n=n))
     if folded in QUIT_WORDS:
         return Parsed(command=Command.QUIT)
     if folded in HELP_WORDS:
@@ -92,7 +95,7 @@ def parse_move(state: State, legal: Sequence[int], text: str) -> Parsed:
         k = int(number)
         if 1 <= k <= n:
             return Parsed(action=legal[k - 1])
-        return Parsed(error=f"There is no move {k}; choose a number from 1 to {n}.")
+        return Parsed(error=_("There is no move {k}; choose a number from 1 to {n}.", k=k, n=n))
     labels = {state.action_label(a): a for a in legal}
     if word in labels:
         return Parsed(action=labels[word])
@@ -101,9 +104,17 @@ def parse_move(state: State, legal: Sequence[int], text: str) -> Parsed:
             return Parsed(action=a)
     other = _label_index(state).get(folded)
     if other is not None:
-        reason = state.illegal_reason(other) or "it is not among the moves listed."
-        return Parsed(error=f"'{state.action_label(other)}' is not possible now: {reason}")
-    return Parsed(error=f"'{word}' is not a move; type a number from 1 to {n}, a move's label or 'help'.")
+        # i18n: why a move typed is refused, after "'LABEL' is not possible now:"
+        reason = state.illegal_reason(other) or _("it is not among the moves listed.")
+        return Parsed(
+            error=_("'{label}' is not possible now: {reason}", label=state.action_label(other), reason=reason)
+        )
+    # i18n: 'help' is the word to type: keep it in English
+    return Parsed(
+        error=_(
+            "'{word}' is not a move; type a number from 1 to {n}, a move's label or 'help'.", word=word, n=n
+        )
+    )
 
 
 class TerminalTable:
@@ -145,7 +156,11 @@ class TerminalTable:
 
     def turn_rule(self, seat: int) -> None:
         status = self.renderer.status(self.state)
-        title = Text(f"{self.seat(seat)} to play" + (f" · {status}" if status else ""))
+        if status:
+            # i18n: a turn header: 'seat 1 (you) to play · round 3'
+            title = Text(_("{seat} to play · {status}", seat=self.seat(seat), status=status))
+        else:
+            title = Text(_("{seat} to play", seat=self.seat(seat)))
         self.console.print(Rule(title, align="left"))
 
     def move_text(self, seat: int, action: int, prefix: str = "", person: int | None = None) -> Text:
@@ -200,7 +215,7 @@ class TerminalTable:
             if who != seat or (k + 1 < len(entries) and entries[k + 1][0] is None)
         ]
         if recent:
-            self.console.print(Text("Since your last move:", style="bold"))
+            self.console.print(Text(_("Since your last move:"), style="bold"))
             for line in recent:
                 self.console.print(Text("  ").append_text(line))
 
@@ -208,7 +223,7 @@ class TerminalTable:
         """A spinner naming the seat while its bot chooses (on a terminal only: it leaves no trace)."""
         if not self.console.is_terminal:
             return nullcontext()
-        return self.console.status(Text(f"{self.seat(seat)} is thinking…"), spinner="dots")
+        return self.console.status(Text(_("{seat} is thinking…", seat=self.seat(seat))), spinner="dots")
 
     def show_moves(self, legal: Sequence[int]) -> None:
         grid = Table.grid(padding=(0, 1))
@@ -227,10 +242,15 @@ class TerminalTable:
         example = self.state.action_label(legal[-1])
         self.console.print(
             Text(
-                f"Type a move's number (1 to {len(legal)}) or its label, the text in brackets, e.g. "
-                f"'{example}' (any case).\n'table' (or 't') shows the table again, 'help' (or '?') shows "
-                "this, 'quit' (or 'q') saves the game and stops (`masterbuilder play --resume` continues "
-                "it); Ctrl-C and end of input save too."
+                # i18n: 'table', 't', 'help', 'quit' and 'q' are the words to type: keep them in English
+                _(
+                    "Type a move's number (1 to {n}) or its label, the text in brackets, e.g. "
+                    "'{example}' (any case).\n'table' (or 't') shows the table again, 'help' (or '?') shows "
+                    "this, 'quit' (or 'q') saves the game and stops (`masterbuilder play --resume` continues "
+                    "it); Ctrl-C and end of input save too.",
+                    n=len(legal),
+                    example=example,
+                )
             )
         )
         extra = self.renderer.help()
@@ -239,23 +259,39 @@ class TerminalTable:
 
     def show_result(self) -> None:
         state = self.state
-        self.console.print(Rule("Game over"))
+        self.console.print(Rule(_("Game over")))
         self.show_table(None)
         winners = state.winners()
         scores = state.scores()
-        table = Table(title="Final scores", title_justify="left")
-        table.add_column("Seat", justify="right")
-        table.add_column("Player")
-        table.add_column("Score", justify="right")
+        table = Table(title=_("Final scores"), title_justify="left")
+        table.add_column(_("Seat"), justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Score"), justify="right")
         table.add_column("")
         for seat, score in enumerate(scores):
-            table.add_row(str(seat), self.names[seat], str(score), "winner" if seat in winners else "")
+            # i18n: in the final scores' last column, beside the winner's score
+            winner = _("winner") if seat in winners else ""
+            table.add_row(str(seat), player_name(self.names[seat]), str(score), winner)
         self.console.print(table)
         if len(winners) == 1:
-            self.console.print(f"Winner: {self.seat(winners[0])} with {scores[winners[0]]} points.")
+            self.console.print(
+                _n(
+                    "Winner: {seat} with {n} point.",
+                    "Winner: {seat} with {n} points.",
+                    scores[winners[0]],
+                    seat=self.seat(winners[0]),
+                )
+            )
         elif winners:
             tied = ", ".join(self.seat(s) for s in winners)
-            self.console.print(f"Shared win: {tied} with {scores[winners[0]]} points.")
+            self.console.print(
+                _n(
+                    "Shared win: {seats} with {n} point.",
+                    "Shared win: {seats} with {n} points.",
+                    scores[winners[0]],
+                    seats=tied,
+                )
+            )
 
     # ---- input ------------------------------------------------------------------------------------
     def human_move(self, seat: int) -> int | None:
@@ -266,7 +302,8 @@ class TerminalTable:
         self.show_recent(seat)
         self.console.print(Text(f"{self.renderer.decision(state)}:", style="bold"))
         self.show_moves(legal)
-        prompt = escape(f"{self.seat(seat)} [1-{len(legal)}, label, help, quit]: ")
+        # i18n: the move prompt; 'help' and 'quit' are the words to type: keep them in English
+        prompt = escape(_("{seat} [1-{n}, label, help, quit]: ", seat=self.seat(seat), n=len(legal)))
         while True:
             parsed = parse_move(state, legal, self.ask(prompt))
             if parsed.action is not None:
@@ -299,7 +336,7 @@ class TerminalTable:
                 if bot is None:
                     action = self.human_move(seat)
                     if action is None:
-                        self.console.print("You quit the game.")
+                        self.console.print(_("You quit the game."))
                         return Ending.QUIT
                 else:
                     with self.thinking(seat):
@@ -307,7 +344,13 @@ class TerminalTable:
                     reason = state.illegal_reason(action)
                     if reason is not None:
                         self.console.print(
-                            f"Bot {bot.name} at seat {seat} chose an illegal move ({action}): {reason}",
+                            _(
+                                "Bot {bot} at seat {seat} chose an illegal move ({action}): {reason}",
+                                bot=bot.name,
+                                seat=seat,
+                                action=action,
+                                reason=reason,
+                            ),
                             style="red",
                             markup=False,
                         )
@@ -317,10 +360,10 @@ class TerminalTable:
                 state.apply(action)
                 self.report(before, action)
         except KeyboardInterrupt:
-            self.console.print("\nInterrupted.")
+            self.console.print("\n" + _("Interrupted."))
             return Ending.INTERRUPTED
         except EOFError:
-            self.console.print("\nEnd of input.")
+            self.console.print("\n" + _("End of input."))
             return Ending.END_OF_INPUT
         self.show_result()
         return Ending.FINISHED
