@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from masterbuilder import GAMES
 from masterbuilder.agents import agent_spec, agents_for
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import schemas
 from masterbuilder.server.security import bearer
 from masterbuilder.server.tables import Created, PlayError, SeatSpec, Tables, summary_of
@@ -50,7 +51,7 @@ def _created(created: Created) -> dict[str, Any]:
 def _token(authorization: str | None) -> str:
     token = bearer(authorization)
     if token is None:
-        raise HTTPException(401, "This needs your seat token as the header 'Authorization: Bearer TOKEN'.")
+        raise HTTPException(401, _("This needs your seat token as the header 'Authorization: Bearer TOKEN'."))
     return token
 
 
@@ -154,7 +155,7 @@ async def leave_seat(
     try:
         table = await manager.get(game_id)
         if table.seat_of(token) != seat:
-            raise PlayError("bad_token", f"That token is not seat {seat}'s.")
+            raise PlayError("bad_token", _("That token is not seat {seat}'s.", seat=seat))
         await manager.leave(game_id, token)
     except PlayError as exc:
         raise http_error(exc) from None
@@ -183,7 +184,8 @@ async def record(game_id: GameId, request: Request) -> JSONResponse:
         raise http_error(exc) from None
     if table.row.status != "finished":
         raise HTTPException(
-            409, "The record is available once the game is over (its seed would reveal hidden information)."
+            409,
+            _("The record is available once the game is over (its seed would reveal hidden information)."),
         )
     return JSONResponse(
         table.state.record(),

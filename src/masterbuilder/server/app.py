@@ -18,6 +18,7 @@ from masterbuilder.server import api, pages, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
+from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -120,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.add_middleware(LanguageMiddleware, default=settings.language)
     return app
 
 
