@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from masterbuilder.core.i18n import check_language
 from masterbuilder.server import api, pages, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
@@ -38,6 +39,7 @@ def _sentence(exc: RequestValidationError) -> str:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    default_language = check_language(settings.language)  # UnknownLanguage names the choices
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -121,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
-    app.add_middleware(LanguageMiddleware, default=settings.language)
+    app.add_middleware(LanguageMiddleware, default=default_language)
     return app
 
 

@@ -162,7 +162,7 @@ def log_names(names: Sequence[str]) -> list[str]:
 
 def seat_label(seat: int) -> str:
     """A seat that has no name yet."""
-    return _("seat {seat}", seat=seat)
+    return _("seat {n}", n=seat)
 
 
 def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> dict[str, Any]:
