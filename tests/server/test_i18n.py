@@ -267,3 +267,30 @@ def test_the_board_worker_draws_in_the_messages_language(monkeypatch: pytest.Mon
         threads.shutdown()
     assert drawn == [("caylus", "pl"), ("caylus", "en")]
     assert message["svg"] == english["svg"] == "<svg/>"
+
+
+def test_the_replay_pages_log_is_in_the_requests_language(
+    sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = create(sqlite_client, game="builders", players=2, join=[0, 1], seed=11)
+    state = new_game("builders", 2, 11)
+    mover = state.current_player
+    with sqlite_client.websocket_connect(f"/ws/games/{made['id']}") as ws:
+        ws.send_json({"type": "hello", "token": made["tokens"][str(mover)], "board": False})
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "act", "action": state.legal_action_ids()[0], "ply": 0})
+        assert ws.receive_json()["ply"] == 1
+    real_entry, languages_seen = vars(tables)["_entry"], []
+
+    def entry(*args: Any) -> Any:
+        languages_seen.append(i18n.language())
+        return real_entry(*args)
+
+    monkeypatch.setattr(tables, "_entry", entry)
+    english = sqlite_client.get(f"/api/pages/games/{made['id']}/replay").json()["log"]
+    assert languages_seen == []  # the English log is kept
+    sqlite_client.cookies.set("mb_lang", "de")
+    german = sqlite_client.get(f"/api/pages/games/{made['id']}/replay").json()["log"]
+    assert languages_seen == ["de"] and len(german) == len(english) == 1
+    sqlite_client.get(f"/api/pages/games/{made['id']}/replay")
+    assert languages_seen == ["de"]  # made once per language

@@ -334,5 +334,6 @@ async def static_file(path: str) -> Response:
     root = WEB_ROOT.resolve()
     target = (root / path).resolve()
     if not target.is_relative_to(root) or not target.is_file() or target.suffix not in STATIC_TYPES:
-        raise HTTPException(404, _("No such file: {path}", path=f"/static/{path}"))
+        asked = "/static/" + path
+        raise HTTPException(404, _("No such file: {path}", path=asked))
     return FileResponse(target, media_type=STATIC_TYPES[target.suffix], headers={"Cache-Control": "no-cache"})

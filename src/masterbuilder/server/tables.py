@@ -21,7 +21,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
-from masterbuilder.core.i18n import SOURCE, use_language
+from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
@@ -378,8 +378,15 @@ class Tables:
         ]
 
     async def log(self, game_id: str) -> list[dict[str, Any]]:
-        """The log entries of the socket's state message, for the whole game so far."""
-        return list((await self.get(game_id)).log)
+        """The log entries of the socket's state message, for the whole game so far, in the current
+        language (the request's)."""
+        table = await self.get(game_id)
+        lang = language()
+        if lang != SOURCE and lang not in table.logs:
+            async with table.lock:
+                if lang not in table.logs:
+                    table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
+        return list(table.log_in(lang))
 
     async def undone(self, game_id: str) -> list[dict[str, Any]]:
         """The audit table: every move taken back by an undo, with when and by whom."""

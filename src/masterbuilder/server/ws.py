@@ -79,6 +79,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
             try:
                 hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), HELLO_TIMEOUT)
             except TimeoutError:
+                # i18n: why the server closed a socket: its first message ("hello") never came
                 await ws.close(code=POLICY_VIOLATION, reason=_("No hello."))
                 return
             if hello is not None and hello["type"] != "hello":
@@ -130,7 +131,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                             "rate_limited",
                             _(
                                 "At most {n} messages a second; that one was ignored.",
-                                n=f"{settings.rate:g}",
+                                n=format(settings.rate, "g"),
                             ),
                         )
                     )
