@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from masterbuilder import new_game
 from masterbuilder.catalogs import WEB_MESSAGES
 from masterbuilder.core import i18n
-from masterbuilder.server import boards, languages, tables
+from masterbuilder.server import boards, languages, pages, tables
 from masterbuilder.server.languages import chosen_language, page_catalog
 from tests.server.conftest import create, make_client
 
@@ -155,11 +155,30 @@ def test_rest_errors_in_the_players_language(sqlite_client: TestClient, marked: 
     assert english == "There is no game 'nope'."
 
 
-def test_the_rules_summary_falls_back_to_english(sqlite_client: TestClient) -> None:
-    english = sqlite_client.get("/api/pages/rules/caylus?lang=en").json()["summary_html"]
-    sqlite_client.cookies.set("mb_lang", "pl")
-    assert sqlite_client.get("/api/pages/rules/caylus").json()["summary_html"] == english
-    assert sqlite_client.get("/api/pages/rules/caylus?lang=xx").status_code == 422
+def test_the_rules_summary_in_the_players_language_else_english(
+    sqlite_client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    root = tmp_path / "web"
+    for folder in ("en", "notes"):
+        shutil.copytree(pages.WEB_ROOT / "rules" / folder, root / "rules" / folder)
+    (root / "rules" / "pl").mkdir()
+    (root / "rules" / "pl" / "caylus.md").write_text("**Zasady** w skrócie.\n", encoding="utf-8")
+    monkeypatch.setattr(pages, "WEB_ROOT", root)
+    pages.rules_html.cache_clear()
+    try:
+        english = sqlite_client.get("/api/pages/rules/caylus?lang=en").json()["summary_html"]
+        sqlite_client.cookies.set("mb_lang", "pl")
+        assert sqlite_client.get("/api/pages/rules/caylus").json()["summary_html"] == (
+            "<p><strong>Zasady</strong> w skrócie.</p>\n"
+        )
+        assert sqlite_client.get("/api/pages/rules/builders").json()["summary_html"] != english
+        assert "End of the game" in sqlite_client.get("/api/pages/rules/builders").json()["summary_html"]
+        assert sqlite_client.get("/api/pages/rules/caylus?lang=de").json()["summary_html"] == english
+        assert sqlite_client.get("/api/pages/rules/caylus?lang=xx").status_code == 422
+    finally:
+        pages.rules_html.cache_clear()
 
 
 # ---- the socket -----------------------------------------------------------------------------------------
