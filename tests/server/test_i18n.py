@@ -313,3 +313,24 @@ def test_the_replay_pages_log_is_in_the_requests_language(
     assert languages_seen == ["de"] and len(german) == len(english) == 1
     sqlite_client.get(f"/api/pages/games/{made['id']}/replay")
     assert languages_seen == ["de"]  # made once per language
+
+
+def test_the_game_catalog_describes_options_and_bots_in_the_players_language(
+    sqlite_client: TestClient, marked: None
+) -> None:
+    def caylus(headers: dict[str, str]) -> dict[str, Any]:
+        games = sqlite_client.get("/api/catalog", headers=headers).json()["games"]
+        found: dict[str, Any] = next(g for g in games if g["name"] == "caylus")
+        return found
+
+    english, polish = caylus({"accept-language": "en"}), caylus({"accept-language": "pl"})
+    assert english["options"].keys() == polish["options"].keys()
+    for name, option in polish["options"].items():
+        if english["options"][name]["doc"]:
+            assert option["doc"] == f"⟦{english['options'][name]['doc']}⟧"
+    assert [b["description"] for b in polish["bots"]] == [
+        f"⟦{b['description']}⟧" if b["description"] else "" for b in english["bots"]
+    ]
+    assert polish["title"] == english["title"] and [b["name"] for b in polish["bots"]] == [
+        b["name"] for b in english["bots"]
+    ]

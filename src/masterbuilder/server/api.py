@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from masterbuilder import GAMES
 from masterbuilder.agents import agent_spec, agents_for
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import schemas
 from masterbuilder.server.security import bearer
@@ -63,13 +64,19 @@ async def health(request: Request) -> dict[str, Any]:
 
 @router.get("/catalog", response_model=schemas.Catalog)
 async def catalog() -> dict[str, Any]:
-    """The games, their options and the bots that play each."""
+    """The games, their options and the bots that play each (the descriptions in the request's language)."""
     out = []
     for name, info in sorted(GAMES.items()):
+        game_text = Text(name)  # an option's doc and a game's own bot are the game's messages
         bots = []
         for bot in agents_for(name):
             spec = agent_spec(bot, name)
-            bots.append({"name": bot, "description": spec.description if spec else ""})
+            about = ""
+            if spec is not None:
+                about = (
+                    game_text(spec.description) if spec.games == frozenset({name}) else _(spec.description)
+                )
+            bots.append({"name": bot, "description": about})
         out.append(
             {
                 "name": name,
@@ -82,7 +89,7 @@ async def catalog() -> dict[str, Any]:
                         "choices": list(o.choices) if o.choices is not None else None,
                         "minimum": o.minimum,
                         "maximum": o.maximum,
-                        "doc": o.doc,
+                        "doc": game_text(o.doc) if o.doc else o.doc,
                     }
                     for k, o in info.options.items()
                 },

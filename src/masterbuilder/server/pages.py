@@ -299,7 +299,10 @@ async def page_messages(lang: str) -> JSONResponse:
 def _page(name: str) -> HTMLResponse:
     """A page, its ``<html lang>`` the player's language (the page's script loads its messages)."""
     html = (WEB_ROOT / name).read_text(encoding="utf-8")
-    return HTMLResponse(html.replace('<html lang="en">', f'<html lang="{language()}">', 1))
+    return HTMLResponse(
+        html.replace('<html lang="en">', f'<html lang="{language()}">', 1),
+        headers={"Vary": "Accept-Language, Cookie"},  # a cache must not give one player's language to another
+    )
 
 
 @router.get("/", include_in_schema=False)
