@@ -153,6 +153,10 @@ def test_rest_errors_in_the_players_language(sqlite_client: TestClient, marked: 
     assert response.json()["detail"] == "⟦There is no game 'nope'.⟧"
     english = sqlite_client.get("/api/games/nope", headers={"accept-language": "en"}).json()["detail"]
     assert english == "There is no game 'nope'."
+    body = {"game": "builders", "players": 2, "seats": [{"kind": "human", "name": "   "}, {"kind": "bot"}]}
+    refused = sqlite_client.post("/api/games", json=body, headers={"accept-language": "pl"})
+    assert refused.status_code == 422
+    assert "⟦a name must have at least one visible character⟧" in refused.json()["detail"]
 
 
 def test_the_rules_summary_in_the_players_language_else_english(

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import api, pages, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
@@ -33,8 +34,9 @@ def _sentence(exc: RequestValidationError) -> str:
     for problem in exc.errors()[:3]:
         where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
         message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts) + "." if parts else "The request is not valid."
+        # i18n: a field of a request (e.g. "seats.0.bot") and what is wrong with it
+        parts.append(_("{field}: {problem}", field=where, problem=message) if where else message)
+    return "; ".join(parts) + "." if parts else _("The request is not valid.")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
