@@ -69,7 +69,7 @@ def test_every_page_string_is_in_the_catalog() -> None:
     for path in WEB_ROOT.rglob("*"):
         if path.suffix in (".js", ".html"):
             text = path.read_text(encoding="utf-8")
-            used |= set(re.findall(r'\bt\("([a-z0-9_.]+)"', text))
+            used |= set(re.findall(r'\btn?\("([a-z0-9_.]+)"', text))
             used |= set(re.findall(r'data-i18n(?:-[a-z]+)?="([a-z0-9_.]+)"', text))
             used |= set(re.findall(r'\["((?:score|res)\.[a-z_]+)"', text))
     assert used and not used - messages.keys(), sorted(used - messages.keys())
@@ -82,7 +82,10 @@ def test_every_page_string_is_in_the_catalog() -> None:
         "lobby.none_live",
     ):
         assert family in messages
-    assert all(isinstance(v, str) and v for v in messages.values() if v != "")
+    for value in messages.values():  # a text, or a counted message's forms by plural category
+        forms = value.values() if isinstance(value, dict) else [value]
+        assert all(isinstance(form, str) for form in forms)
+    assert all(isinstance(messages[key], dict) for key in ("lobby.play_against", "chart.moves"))
 
 
 @pytest.mark.parametrize("game", ["builders", "caylus", "caylus1303"])

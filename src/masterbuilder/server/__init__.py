@@ -16,7 +16,13 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
     """Run the server until interrupted."""
     import uvicorn
 
-    print(f"Master Builder's table: http://{host}:{port}/  (database: {_shown(settings.url())})", flush=True)
+    from masterbuilder.core.i18n import shell as _
+
+    address = f"http://{host}:{port}/"
+    print(
+        _("Master Builder's table: {url}  (database: {db})", url=address, db=_shown(settings.url())),
+        flush=True,
+    )
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -9,6 +9,8 @@ from fastapi.responses import JSONResponse
 
 from masterbuilder import GAMES
 from masterbuilder.agents import agent_spec, agents_for
+from masterbuilder.core.i18n import Text
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import schemas
 from masterbuilder.server.security import bearer
 from masterbuilder.server.tables import Created, PlayError, SeatSpec, Tables, summary_of
@@ -50,7 +52,7 @@ def _created(created: Created) -> dict[str, Any]:
 def _token(authorization: str | None) -> str:
     token = bearer(authorization)
     if token is None:
-        raise HTTPException(401, "This needs your seat token as the header 'Authorization: Bearer TOKEN'.")
+        raise HTTPException(401, _("This needs your seat token as the header 'Authorization: Bearer TOKEN'."))
     return token
 
 
@@ -62,13 +64,19 @@ async def health(request: Request) -> dict[str, Any]:
 
 @router.get("/catalog", response_model=schemas.Catalog)
 async def catalog() -> dict[str, Any]:
-    """The games, their options and the bots that play each."""
+    """The games, their options and the bots that play each (the descriptions in the request's language)."""
     out = []
     for name, info in sorted(GAMES.items()):
+        game_text = Text(name)  # an option's doc and a game's own bot are the game's messages
         bots = []
         for bot in agents_for(name):
             spec = agent_spec(bot, name)
-            bots.append({"name": bot, "description": spec.description if spec else ""})
+            about = ""
+            if spec is not None:
+                about = (
+                    game_text(spec.description) if spec.games == frozenset({name}) else _(spec.description)
+                )
+            bots.append({"name": bot, "description": about})
         out.append(
             {
                 "name": name,
@@ -81,7 +89,7 @@ async def catalog() -> dict[str, Any]:
                         "choices": list(o.choices) if o.choices is not None else None,
                         "minimum": o.minimum,
                         "maximum": o.maximum,
-                        "doc": o.doc,
+                        "doc": game_text(o.doc) if o.doc else o.doc,
                     }
                     for k, o in info.options.items()
                 },
@@ -154,7 +162,7 @@ async def leave_seat(
     try:
         table = await manager.get(game_id)
         if table.seat_of(token) != seat:
-            raise PlayError("bad_token", f"That token is not seat {seat}'s.")
+            raise PlayError("bad_token", _("That token is not seat {seat}'s.", seat=seat))
         await manager.leave(game_id, token)
     except PlayError as exc:
         raise http_error(exc) from None
@@ -183,7 +191,8 @@ async def record(game_id: GameId, request: Request) -> JSONResponse:
         raise http_error(exc) from None
     if table.row.status != "finished":
         raise HTTPException(
-            409, "The record is available once the game is over (its seed would reveal hidden information)."
+            409,
+            _("The record is available once the game is over (its seed would reveal hidden information)."),
         )
     return JSONResponse(
         table.state.record(),

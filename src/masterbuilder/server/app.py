@@ -14,10 +14,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from masterbuilder.core.i18n import check_language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import api, pages, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
+from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -31,12 +34,14 @@ def _sentence(exc: RequestValidationError) -> str:
     for problem in exc.errors()[:3]:
         where = ".".join(str(p) for p in problem.get("loc", ()) if p != "body")
         message = str(problem.get("msg", "is not valid")).removeprefix("Value error, ")
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts) + "." if parts else "The request is not valid."
+        # i18n: a field of a request (e.g. "seats.0.bot") and what is wrong with it
+        parts.append(_("{field}: {problem}", field=where, problem=message) if where else message)
+    return "; ".join(parts) + "." if parts else _("The request is not valid.")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    default_language = check_language(settings.language)  # UnknownLanguage names the choices
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -120,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.add_middleware(LanguageMiddleware, default=default_language)
     return app
 
 

@@ -15,34 +15,40 @@ from typing import Any
 
 from masterbuilder import State
 from masterbuilder.core.board import BoardAction, board_actions, board_message, draw_board, draw_svg
+from masterbuilder.core.i18n import SOURCE, use_language
 from masterbuilder.server.workers import WorkerPool
 
 log = logging.getLogger("masterbuilder.server.boards")
 
 
 def draw_in_worker(
-    game: str, view: Mapping[str, Any], actions: list[tuple[int, str, str]], seat: int | None
+    game: str, view: Mapping[str, Any], actions: list[tuple[int, str, str]], seat: int | None, lang: str
 ) -> str:
-    """Run in a worker: the game's board drawing for this view and these legal actions."""
-    return draw_svg(game, view, [BoardAction(*a) for a in actions], seat)
+    """Run in a worker: the game's board drawing for this view and these legal actions, its words in
+    ``lang`` (the language is the message's: a worker draws for players of every language)."""
+    with use_language(lang):
+        return draw_svg(game, view, [BoardAction(*a) for a in actions], seat)
 
 
 class BoardPool(WorkerPool):
     """The board drawings, in ``workers`` processes (0: in the server's process)."""
 
-    async def draw(self, state: State, seat: int | None) -> dict[str, Any]:
-        """``draw_board(state, seat)``, drawn in the pool: ``{"svg": ..., "panel": [...]}``."""
-        if not self.workers:
-            return draw_board(state, seat)
-        actions = board_actions(state, seat)
+    async def draw(self, state: State, seat: int | None, lang: str = SOURCE) -> dict[str, Any]:
+        """``draw_board(state, seat)`` in ``lang``, drawn in the pool: ``{"svg": ..., "panel": [...]}``."""
+        with use_language(lang):
+            if not self.workers:
+                return draw_board(state, seat)
+            actions = board_actions(state, seat)
+            view = state.view(seat)
         try:
             loop = asyncio.get_running_loop()
             plain = [(a.id, a.label, a.description) for a in actions]
             svg = await loop.run_in_executor(
-                self._executor(), draw_in_worker, state.game, state.view(seat), plain, seat
+                self._executor(), draw_in_worker, state.game, view, plain, seat, lang
             )
         except Exception:
             log.exception("the board pool failed; drawing in the server's process")
             self.close()
-            return draw_board(state, seat)
+            with use_language(lang):
+                return draw_board(state, seat)
         return board_message(svg, actions)

@@ -15,7 +15,6 @@ Games come from ``request.app.state.tables`` (the server's game manager): ``stat
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -24,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Body, HTTPException, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from masterbuilder.core.board import draw_board
+from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, load_record, new_game
 from masterbuilder.core.state import State
-from masterbuilder.server.tables import log_names
+from masterbuilder.server.languages import page_catalog
+from masterbuilder.server.tables import log_names, seat_label
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.records import record_names
 
@@ -57,7 +59,7 @@ NOTES_TITLES = {
 # ---- pure helpers (tested without a server) ----------------------------------------------------------
 def seat_names(summary: Mapping[str, Any] | None, players: int) -> list[str]:
     """Who sits where, as the lobby names them: a person's name, else the bot's name, else "seat N"."""
-    names = [f"seat {s}" for s in range(players)]
+    names = [seat_label(s) for s in range(players)]
     for seat in (summary or {}).get("seats", []):
         index = seat.get("seat")
         if isinstance(index, int) and 0 <= index < players:
@@ -75,19 +77,21 @@ def start_state(record: Mapping[str, Any]) -> State:
 def checked_record(record: Any) -> dict[str, Any]:
     """A record from outside (an upload) checked to replay; HTTPException(422) saying what is wrong if not."""
     if not isinstance(record, dict):
-        raise HTTPException(422, "A record is a JSON object with game, players, seed, options and actions.")
+        raise HTTPException(
+            422, _("A record is a JSON object with game, players, seed, options and actions.")
+        )
     for key in ("game", "players", "seed", "actions"):
         if key not in record:
-            raise HTTPException(422, f"The record has no {key!r} field.")
+            raise HTTPException(422, _("The record has no {field} field.", field=repr(key)))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(type(a) is int for a in actions):
-        raise HTTPException(422, "The record's actions must be a list of action ids (integers).")
+        raise HTTPException(422, _("The record's actions must be a list of action ids (integers)."))
     if len(actions) > MAX_RECORD_MOVES:
-        raise HTTPException(422, f"The record has more than {MAX_RECORD_MOVES} moves.")
+        raise HTTPException(422, _("The record has more than {n} moves.", n=MAX_RECORD_MOVES))
     try:
         load_record(record)
     except (ValueError, TypeError, KeyError) as exc:
-        raise HTTPException(422, f"The record does not replay: {exc}") from None
+        raise HTTPException(422, _("The record does not replay: {reason}", reason=exc)) from None
     return dict(record)
 
 
@@ -95,7 +99,7 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
     state = start_state(record)
     log_events(state)
-    seat_names = log_names([names[s] if s < len(names) else f"seat {s}" for s in range(state.num_players)])
+    seat_names = log_names([names[s] if s < len(names) else seat_label(s) for s in range(state.num_players)])
     entries = []
     for ply, action in enumerate(record["actions"]):
         seat = state.current_player
@@ -119,7 +123,9 @@ def frame(record: Mapping[str, Any], ply: int) -> dict[str, Any]:
     """The position after ``ply`` moves of ``record``, as a spectator sees it."""
     total = len(record["actions"])
     if not 0 <= ply <= total:
-        raise HTTPException(404, f"Move {ply} is not in this game: it has positions 0 to {total}.")
+        raise HTTPException(
+            404, _("Move {ply} is not in this game: it has positions 0 to {total}.", ply=ply, total=total)
+        )
     state = start_state(record)
     for action in record["actions"][:ply]:
         state.apply(action)
@@ -147,7 +153,7 @@ def split_rules_notes(markdown: str) -> dict[str, str]:
     sections: dict[str, str] = {}
     by_title = {title: game for game, title in NOTES_TITLES.items()}
     for part in re.split(r"(?m)^## ", markdown)[1:]:
-        title, _, body = part.partition("\n")
+        title, _sep, body = part.partition("\n")
         game = by_title.get(title.strip())
         if game is not None:
             sections[game] = body.strip() + "\n"
@@ -175,10 +181,10 @@ def rules_html(game: str, lang: str = "en") -> dict[str, str]:
     return {"summary_html": md.render(summary), "notes_html": md.render(notes)}
 
 
-def catalog(lang: str = "en") -> dict[str, str]:
-    """The page message catalog of ``lang``."""
-    data: dict[str, str] = json.loads((WEB_ROOT / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    return data
+def catalog(lang: str = "en") -> dict[str, Any]:
+    """The page message catalog of ``lang``: each key's message (a plural one by CLDR category)."""
+    messages: dict[str, Any] = page_catalog(lang)["messages"]
+    return messages
 
 
 # ---- the server's games ------------------------------------------------------------------------------
@@ -187,12 +193,12 @@ async def _game(request: Request, game_id: str) -> tuple[Any, State, dict[str, A
 
     tables = getattr(request.app.state, "tables", None)
     if tables is None:
-        raise HTTPException(503, "The game tables are not running.")
+        raise HTTPException(503, _("The game tables are not running."))
     try:
         state: State = await tables.state_of(game_id)
         summary: dict[str, Any] = await tables.summary(game_id)
     except (NotFound, KeyError):
-        raise HTTPException(404, f"There is no game {game_id!r}.") from None
+        raise HTTPException(404, _("There is no game {game}.", game=repr(game_id))) from None
     return tables, state, summary
 
 
@@ -221,7 +227,7 @@ async def game_replay(request: Request, game_id: str) -> dict[str, Any]:
 @router.get("/api/pages/games/{game_id}/frames/{ply}", tags=["pages"])
 async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     """The board after ``ply`` moves of a game, as a spectator sees it."""
-    _, state, _ = await _game(request, game_id)
+    _tables, state, _summary = await _game(request, game_id)
     return frame(state.record(), ply)
 
 
@@ -229,9 +235,9 @@ async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]
 async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
     """Every seat's score after every move, for the chart; finished games only (scores during play may
     include what some seats may not see, such as Caylus 1303's prestige)."""
-    _, state, summary = await _game(request, game_id)
+    _tables, state, summary = await _game(request, game_id)
     if not state.is_terminal:
-        raise HTTPException(409, "The score chart is shown once the game is over.")
+        raise HTTPException(409, _("The score chart is shown once the game is over."))
     return {"names": seat_names(summary, state.num_players), "scores": timeline(state.record())}
 
 
@@ -239,7 +245,7 @@ async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
 async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
     """An uploaded record's move log and its score timeline (a record is public: everything shows)."""
     checked = checked_record(record)
-    names = [n or f"seat {s}" for s, n in enumerate(record_names(checked))]
+    names = [n or seat_label(s) for s, n in enumerate(record_names(checked))]
     return {**_replay_info(checked, names, move_log(checked, names)), "scores": timeline(checked)}
 
 
@@ -250,18 +256,53 @@ async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # 
 
 
 @router.get("/api/pages/rules/{game}", tags=["pages"])
-async def rules_data(game: str, lang: str = "en") -> dict[str, str]:
-    """A game's rules summary and this project's rule decisions, as HTML."""
+async def rules_data(game: str, lang: str | None = None) -> dict[str, str]:
+    """A game's rules summary (in ``lang``, else the player's language, if it has been translated; else
+    in English) and this project's rule decisions, as HTML."""
     if game not in GAMES or game not in NOTES_TITLES:
-        raise HTTPException(404, f"There is no game {game!r}; the games are {', '.join(sorted(GAMES))}.")
-    if not re.fullmatch(r"[a-z]{2}", lang):
-        raise HTTPException(422, "A language is two lowercase letters, such as 'en'.")
-    return {"game": game, "title": GAMES[game].title, **rules_html(game, lang)}
+        raise HTTPException(404, _no_game(game))
+    try:
+        code = language() if lang is None else check_language(lang)
+    except UnknownLanguage:
+        raise HTTPException(422, _unknown_language(lang)) from None
+    return {"game": game, "title": GAMES[game].title, **rules_html(game, code)}
+
+
+def _no_game(game: str) -> str:
+    return _(
+        "There is no game {game}; the games are {games}.", game=repr(game), games=", ".join(sorted(GAMES))
+    )
+
+
+def _unknown_language(lang: Any) -> str:
+    return _(
+        "There is no language {lang}; the languages are {languages}.",
+        lang=repr(lang),
+        languages=", ".join(LANGUAGES),
+    )
+
+
+@router.get("/i18n/{lang}.json", tags=["pages"])
+async def page_messages(lang: str) -> JSONResponse:
+    """The pages' messages in ``lang`` (``{"lang", "languages", "messages"}``), from the gettext catalog:
+    a counted message is its forms by CLDR plural category (``one``, ``few``, ``many``, ``other``)."""
+    try:
+        code = check_language(lang)
+    except UnknownLanguage:
+        raise HTTPException(404, _unknown_language(lang)) from None
+    if code != lang:
+        raise HTTPException(404, _unknown_language(lang))
+    return JSONResponse(page_catalog(code), headers={"Cache-Control": "no-cache"})
 
 
 # ---- HTML and static files ------------------------------------------------------------------------------
 def _page(name: str) -> HTMLResponse:
-    return HTMLResponse((WEB_ROOT / name).read_text(encoding="utf-8"))
+    """A page, its ``<html lang>`` the player's language (the page's script loads its messages)."""
+    html = (WEB_ROOT / name).read_text(encoding="utf-8")
+    return HTMLResponse(
+        html.replace('<html lang="en">', f'<html lang="{language()}">', 1),
+        headers={"Vary": "Accept-Language, Cookie"},  # a cache must not give one player's language to another
+    )
 
 
 @router.get("/", include_in_schema=False)
@@ -287,7 +328,7 @@ async def replay_page(game_id: str) -> HTMLResponse:
 @router.get("/rules/{game}", include_in_schema=False)
 async def rules_page(game: str) -> HTMLResponse:
     if game not in GAMES:
-        raise HTTPException(404, f"There is no game {game!r}; the games are {', '.join(sorted(GAMES))}.")
+        raise HTTPException(404, _no_game(game))
     return _page("rules.html")
 
 
@@ -296,5 +337,6 @@ async def static_file(path: str) -> Response:
     root = WEB_ROOT.resolve()
     target = (root / path).resolve()
     if not target.is_relative_to(root) or not target.is_file() or target.suffix not in STATIC_TYPES:
-        raise HTTPException(404, f"No such file: /static/{path}")
+        asked = "/static/" + path
+        raise HTTPException(404, _("No such file: {path}", path=asked))
     return FileResponse(target, media_type=STATIC_TYPES[target.suffix], headers={"Cache-Control": "no-cache"})

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from masterbuilder.core.i18n import shell as _
+
 Name = Field(default=None, min_length=1, max_length=40)
 
 
@@ -14,9 +16,9 @@ def _clean_name(value: str | None) -> str | None:
         return None
     cleaned = " ".join(value.split())
     if not cleaned:
-        raise ValueError("a name must have at least one visible character")
+        raise ValueError(_("a name must have at least one visible character"))
     if any(not ch.isprintable() for ch in cleaned):
-        raise ValueError("a name may not contain control characters")
+        raise ValueError(_("a name may not contain control characters"))
     return cleaned
 
 
@@ -32,7 +34,7 @@ class SeatIn(BaseModel):
     @model_validator(mode="after")
     def _bot_named(self) -> SeatIn:
         if self.kind == "bot" and self.bot is None:
-            raise ValueError("a bot seat needs 'bot', the bot's name (see /api/catalog)")
+            raise ValueError(_("a bot seat needs 'bot', the bot's name (see /api/catalog)"))
         return self
 
 

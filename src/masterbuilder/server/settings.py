@@ -28,6 +28,7 @@ class Settings:
     rate: float = 10.0  # socket messages per second per connection, sustained
     burst: int = 30  # ... and in a burst
     resume_bots: bool = True  # start the bots of unfinished games at start-up
+    language: str = "en"  # for a browser that sends no Accept-Language (and has chosen none)
     extra: dict[str, str] = field(default_factory=dict)
 
     def url(self) -> str:
@@ -37,7 +38,7 @@ class Settings:
     def from_env(cls) -> Settings:
         """For `uvicorn --factory masterbuilder.server:app_from_env` (several workers): MASTERBUILDER_DB,
         MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOARD_WORKERS,
-        MASTERBUILDER_BOT_TIMEOUT."""
+        MASTERBUILDER_BOT_TIMEOUT, MASTERBUILDER_LANG (the default language)."""
         origins = tuple(o for o in os.environ.get("MASTERBUILDER_ORIGINS", "").split(",") if o)
         workers = os.environ.get("MASTERBUILDER_BOT_WORKERS")
         boards = os.environ.get("MASTERBUILDER_BOARD_WORKERS")
@@ -47,4 +48,5 @@ class Settings:
             bot_workers=int(workers) if workers else None,
             board_workers=int(boards) if boards else None,
             bot_timeout=float(os.environ.get("MASTERBUILDER_BOT_TIMEOUT", "10")),
+            language=os.environ.get("MASTERBUILDER_LANG") or "en",
         )

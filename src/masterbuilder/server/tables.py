@@ -21,6 +21,8 @@ from typing import Any, ParamSpec, TypeVar
 
 from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
+from masterbuilder.core.i18n import SOURCE, language, use_language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.security import hash_token, new_token, token_matches
@@ -48,7 +50,7 @@ class PlayError(Exception):
 
 class NotFound(PlayError):
     def __init__(self, game_id: str) -> None:
-        super().__init__("not_found", f"There is no game {game_id!r}.")
+        super().__init__("not_found", _("There is no game {game}.", game=repr(game_id)))
 
 
 def new_id() -> str:
@@ -78,8 +80,9 @@ class Created:
 class Connection:
     """One client of one game: its seat (None: a spectator) and the updates waiting to be sent to it."""
 
-    def __init__(self, seat: int | None, board: bool = True) -> None:
+    def __init__(self, seat: int | None, board: bool = True, lang: str = SOURCE) -> None:
         self.seat = seat
+        self.lang = lang  # the language its updates are written in
         self.board = (
             board  # whether its updates carry the SVG board (the page's do; bots and scripts skip it)
         )
@@ -102,10 +105,26 @@ class Table:
     row: GameRow
     state: State
     moves: list[MoveRow]
-    log: list[dict[str, Any]]
+    log: list[dict[str, Any]]  # in English (the pages' and tests' log)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    logs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the log in other languages
+
+    def log_in(self, lang: str) -> list[dict[str, Any]]:
+        """The log in ``lang``, made by replaying the game the first time someone reads that language."""
+        if lang == SOURCE:
+            return self.log
+        if lang not in self.logs:
+            self.logs[lang] = replay(self.row, self.moves, lang)[1]
+        return self.logs[lang]
+
+    def add_entry(self, after: State, move: MoveRow, before: State) -> None:
+        """Log ``move`` (``before`` → ``after``) in English and in every language someone reads."""
+        for lang in (SOURCE, *self.logs):
+            with use_language(lang):
+                entry = _entry(after, move, log_names([s.name for s in self.row.seats]), before)
+            (self.log if lang == SOURCE else self.logs[lang]).append(entry)
 
     @property
     def id(self) -> str:
@@ -135,7 +154,15 @@ class Table:
 
 def log_names(names: Sequence[str]) -> list[str]:
     """The seat names the log uses: a name that two seats share (two bots of one kind) gets its seat."""
-    return [f"{name} (seat {seat})" if names.count(name) > 1 else name for seat, name in enumerate(names)]
+    return [
+        _("{name} (seat {seat})", name=name, seat=seat) if names.count(name) > 1 else name
+        for seat, name in enumerate(names)
+    ]
+
+
+def seat_label(seat: int) -> str:
+    """A seat that has no name yet."""
+    return _("seat {n}", n=seat)
 
 
 def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> dict[str, Any]:
@@ -151,15 +178,19 @@ def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> 
     }
 
 
-def replay(row: GameRow, move_rows: Sequence[MoveRow]) -> tuple[State, list[dict[str, Any]]]:
-    """The state after ``move_rows`` and the log of them."""
+def replay(
+    row: GameRow, move_rows: Sequence[MoveRow], lang: str = SOURCE
+) -> tuple[State, list[dict[str, Any]]]:
+    """The state after ``move_rows`` and the log of them, in ``lang``."""
     state = new_game(row.game, row.players, row.seed, row.options)
     log_events(state)
     entries = []
-    for move in move_rows:
-        before = state.clone()
-        state.apply(move.action)
-        entries.append(_entry(state, move, log_names([seat.name for seat in row.seats]), before))
+    with use_language(lang):
+        names = log_names([seat.name for seat in row.seats])
+        for move in move_rows:
+            before = state.clone()
+            state.apply(move.action)
+            entries.append(_entry(state, move, names, before))
     return state, entries
 
 
@@ -284,13 +315,14 @@ class Tables:
         row, move_rows = snapshot
         known = [(m.ply, m.action) for m in table.moves]
         if [(m.ply, m.action) for m in move_rows[: len(known)]] == known:
+            table.row = row
             for move in move_rows[len(known) :]:
                 before = table.state.clone()
                 table.state.apply(move.action)
-                names = log_names([seat.name for seat in row.seats])
-                table.log.append(_entry(table.state, move, names, before))
+                table.add_entry(table.state, move, before)
         else:
             table.state, table.log = await asyncio.to_thread(replay, row, move_rows)
+            table.logs.clear()
         table.moves = move_rows
         table.row = row
         return True
@@ -346,8 +378,15 @@ class Tables:
         ]
 
     async def log(self, game_id: str) -> list[dict[str, Any]]:
-        """The log entries of the socket's state message, for the whole game so far."""
-        return list((await self.get(game_id)).log)
+        """The log entries of the socket's state message, for the whole game so far, in the current
+        language (the request's)."""
+        table = await self.get(game_id)
+        lang = language()
+        if lang != SOURCE and lang not in table.logs:
+            async with table.lock:
+                if lang not in table.logs:
+                    table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
+        return list(table.log_in(lang))
 
     async def undone(self, game_id: str) -> list[dict[str, Any]]:
         """The audit table: every move taken back by an undo, with when and by whom."""
@@ -368,30 +407,45 @@ class Tables:
         """Create a game; ValueError (a sentence) for anything wrong with the request."""
         info = GAMES.get(game)
         if info is None:
-            raise ValueError(f"Unknown game {game!r}; the games are: {', '.join(sorted(GAMES))}.")
+            raise ValueError(
+                _(
+                    "Unknown game {game}; the games are: {games}.",
+                    game=repr(game),
+                    games=", ".join(sorted(GAMES)),
+                )
+            )
         info.check_players(players)
         resolved = info.resolve_options(options)
         if seed is None:
             seed = secrets.randbelow(2**62)
         specs = list(seat_specs) or [SeatSpec("human") for _ in range(players)]
         if len(specs) != players:
-            raise ValueError(f"{len(specs)} seats given for a {players}-player game.")
+            raise ValueError(_("{seats} seats given for a {n}-player game.", seats=len(specs), n=players))
         for k, spec in enumerate(specs):
             if spec.kind == "bot":
                 if not spec.bot or agent_spec(spec.bot, game) is None:
                     from masterbuilder.agents import agents_for
 
                     raise ValueError(
-                        f"Seat {k}: unknown bot {spec.bot!r} for {game}; the bots are: "
-                        f"{', '.join(agents_for(game))}."
+                        _(
+                            "Seat {seat}: unknown bot {bot} for {game}; the bots are: {bots}.",
+                            seat=k,
+                            bot=repr(spec.bot),
+                            game=game,
+                            bots=", ".join(agents_for(game)),
+                        )
                     )
             elif spec.bot is not None:
-                raise ValueError(f"Seat {k} is a human seat but names a bot ({spec.bot!r}).")
+                raise ValueError(
+                    _("Seat {seat} is a human seat but names a bot ({bot}).", seat=k, bot=repr(spec.bot))
+                )
         if len(set(join)) != len(join):
-            raise ValueError("A seat is listed twice in 'join'.")
+            raise ValueError(_("A seat is listed twice in 'join'."))
         for k in join:
             if not 0 <= k < players or specs[k].kind != "human":
-                raise ValueError(f"Seat {k} cannot be joined: it is not a human seat of this game.")
+                raise ValueError(
+                    _("Seat {seat} cannot be joined: it is not a human seat of this game.", seat=k)
+                )
         state = new_game(game, players, seed, resolved)
         tokens = {k: new_token() for k in join}
         rows = []
@@ -441,21 +495,31 @@ class Tables:
         """Take an open human seat: its token (given once) and the invites of the seats still open."""
         table = await self.get(game_id)
         if not 0 <= seat < table.row.players:
-            raise PlayError("bad_seat", f"Game {game_id} has seats 0 to {table.row.players - 1}, not {seat}.")
+            raise PlayError(
+                "bad_seat",
+                _(
+                    "Game {game} has seats 0 to {last}, not {seat}.",
+                    game=game_id,
+                    last=table.row.players - 1,
+                    seat=seat,
+                ),
+            )
         async with table.lock:
             target = table.row.seats[seat]
             if table.row.status != "open":
-                raise PlayError("conflict", f"Game {game_id} has started; its seats can no longer be joined.")
+                raise PlayError(
+                    "conflict", _("Game {game} has started; its seats can no longer be joined.", game=game_id)
+                )
             if target.kind != "human":
-                raise PlayError("conflict", f"Seat {seat} is a bot's seat.")
+                raise PlayError("conflict", _("Seat {seat} is a bot's seat.", seat=seat))
             if target.taken:
-                raise PlayError("conflict", f"Seat {seat} is already taken.")
+                raise PlayError("conflict", _("Seat {seat} is already taken.", seat=seat))
             token = new_token()
             start = Outcome("live", table.state.current_player, None, None)
             fresh = await self.db(self.store.take_seat, game_id, seat, name, hash_token(token), start)
             if fresh is None:
                 await self._reload(table)
-                raise PlayError("conflict", f"Seat {seat} has just been taken by someone else.")
+                raise PlayError("conflict", _("Seat {seat} has just been taken by someone else.", seat=seat))
             table.row = fresh
             await self._broadcast(table)
         self._kick(table)
@@ -467,12 +531,14 @@ class Tables:
         async with table.lock:
             seat = table.seat_of(token)
             if seat is None:
-                raise PlayError("bad_token", "That token is not a seat of this game.")
+                raise PlayError("bad_token", _("That token is not a seat of this game."))
             if table.row.status != "open":
-                raise PlayError("conflict", "The game has started; seats can be left only before the start.")
+                raise PlayError(
+                    "conflict", _("The game has started; seats can be left only before the start.")
+                )
             if not await self.db(self.store.free_seat, game_id, seat, f"seat {seat}"):
                 await self._reload(table)
-                raise PlayError("conflict", "The game changed in the meantime; try again.")
+                raise PlayError("conflict", _("The game changed in the meantime; try again."))
             await self._reload(table)
             await self._broadcast(table)
         return seat
@@ -483,9 +549,9 @@ class Tables:
         table = await self.get(game_id)
         seat = table.seat_of(token)
         if seat is None:
-            raise PlayError("bad_token", "That token is not a seat of this game.")
+            raise PlayError("bad_token", _("That token is not a seat of this game."))
         if table.row.status != "finished":
-            raise PlayError("conflict", "A rematch can be asked for only once the game is over.")
+            raise PlayError("conflict", _("A rematch can be asked for only once the game is over."))
         if table.row.rematch is None:
             row = table.row
             specs = [SeatSpec(s.kind, s.bot, s.name if s.kind == "bot" else None) for s in row.seats]
@@ -503,27 +569,40 @@ class Tables:
         try:
             token_new, open_invites = await self.join(rematch_id, seat, table.row.seats[seat].name)
         except PlayError as exc:
-            raise PlayError("conflict", f"The rematch {rematch_id} exists already: {exc.message}") from exc
+            raise PlayError(
+                "conflict",
+                _("The rematch {game} exists already: {reason}", game=rematch_id, reason=exc.message),
+            ) from exc
         other = await self.get(rematch_id)
         return Created(other.row, {seat: token_new}, open_invites)
 
     # ---- play -------------------------------------------------------------------------------------------
     def _check_turn(self, table: Table, seat: int | None, ply: int | None) -> int:
         if seat is None:
-            raise PlayError("not_seated", "Spectators cannot play: you have no seat in this game.")
+            raise PlayError("not_seated", _("Spectators cannot play: you have no seat in this game."))
         status = table.row.status
         if status != "live":
-            what = "has not started yet" if status == "open" else "is over"
-            raise PlayError("illegal", f"The game {what}; no move can be made.")
+            if status == "open":
+                raise PlayError("illegal", _("The game has not started yet; no move can be made."))
+            raise PlayError("illegal", _("The game is over; no move can be made."))
         to_move = table.state.current_player
         if to_move != seat:
             raise PlayError(
-                "not_your_turn", f"It is {table.name(to_move or 0)}'s turn (seat {to_move}), not yours."
+                "not_your_turn",
+                _(
+                    "It is {name}'s turn (seat {seat}), not yours.",
+                    name=table.name(to_move or 0),
+                    seat=to_move,
+                ),
             )
         if ply is not None and ply != len(table.moves):
             raise PlayError(
                 "stale",
-                f"Your move was for ply {ply} but the game is at ply {len(table.moves)}: it was not applied.",
+                _(
+                    "Your move was for ply {ply} but the game is at ply {now}: it was not applied.",
+                    ply=ply,
+                    now=len(table.moves),
+                ),
             )
         return seat
 
@@ -533,18 +612,26 @@ class Tables:
         """Make a move for ``seat`` (checked: seat, turn, ply, legality), store it, push the update."""
         table = await self.get(game_id)
         if not isinstance(ply, int) or isinstance(ply, bool):
-            raise PlayError("bad_message", f"'ply' must be the ply you saw (an integer), not {ply!r}.")
+            raise PlayError(
+                "bad_message", _("'ply' must be the ply you saw (an integer), not {value}.", value=repr(ply))
+            )
         if not isinstance(action, int) or isinstance(action, bool):
-            raise PlayError("bad_message", f"'action' must be an action id (an integer), not {action!r}.")
+            raise PlayError(
+                "bad_message",
+                _("'action' must be an action id (an integer), not {value}.", value=repr(action)),
+            )
         async with table.lock:
             if version is not None and version != table.version:
-                raise PlayError("stale", "The game changed while the bot was thinking.")
+                raise PlayError("stale", _("The game changed while the bot was thinking."))
             self._check_turn(table, seat, ply)
             assert seat is not None
             state = table.state
             info = GAMES[table.row.game]
             if not 0 <= action < info.num_distinct_actions(table.row.players, table.row.options):
-                raise PlayError("unknown_action", f"There is no action {action} in {info.title}.")
+                raise PlayError(
+                    "unknown_action",
+                    _("There is no action {action} in {game}.", action=action, game=info.title),
+                )
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise PlayError("illegal", reason)
@@ -554,22 +641,21 @@ class Tables:
             log_events(after)
             after.apply(action)
             move = MoveRow(len(table.moves), action, seat, now())
-            entry = _entry(after, move, log_names([s.name for s in table.row.seats]), state)
             outcome = outcome_of(after)
             try:
                 stored = await self.writer.append(table.id, table.version, move, outcome)
             except Exception:
                 log.exception("game %s: storing move %d failed", table.id, move.ply)
                 raise PlayError(
-                    "server", "The move could not be stored; it was not made. Try again."
+                    "server", _("The move could not be stored; it was not made. Try again.")
                 ) from None
             if not stored:  # another process moved first
                 await self._reload(table)
                 await self._broadcast(table)
-                raise PlayError("stale", "Another move was made first; your move was not applied.")
+                raise PlayError("stale", _("Another move was made first; your move was not applied."))
             table.state = after
             table.moves.append(move)
-            table.log.append(entry)
+            table.add_entry(after, move, state)
             row = table.row
             row.ply, row.status, row.to_move = move.ply + 1, outcome.status, outcome.to_move
             row.scores, row.winners = outcome.scores, outcome.winners
@@ -583,22 +669,23 @@ class Tables:
         table); only where every other seat is a bot."""
         table = await self.get(game_id)
         if seat is None:
-            raise PlayError("not_seated", "Spectators cannot undo: you have no seat in this game.")
+            raise PlayError("not_seated", _("Spectators cannot undo: you have no seat in this game."))
         async with table.lock:
             if not table.solo_human(seat):
-                raise PlayError("undo_refused", "Undo is only for games where every other seat is a bot.")
+                raise PlayError("undo_refused", _("Undo is only for games where every other seat is a bot."))
             if table.row.status != "live":
-                raise PlayError("undo_refused", "Only a game in play can be taken back.")
+                raise PlayError("undo_refused", _("Only a game in play can be taken back."))
             start = undo_point(table.moves, seat)
             if start is None:
-                raise PlayError("undo_refused", "You have made no move to take back.")
+                raise PlayError("undo_refused", _("You have made no move to take back."))
             state, entries = await asyncio.to_thread(replay, table.row, table.moves[:start])
             outcome = outcome_of(state)
             moment = now()
             if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
                 await self._reload(table)
-                raise PlayError("stale", "The game changed in the meantime; nothing was taken back.")
+                raise PlayError("stale", _("The game changed in the meantime; nothing was taken back."))
             table.state, table.log, table.moves = state, entries, table.moves[:start]
+            table.logs.clear()
             row = table.row
             row.updated = moment
             row.ply, row.status, row.to_move, row.version = (
@@ -614,9 +701,11 @@ class Tables:
         """The strong bot's suggestion for ``seat``'s move (only where every other seat is a bot)."""
         table = await self.get(game_id)
         if seat is None:
-            raise PlayError("not_seated", "Spectators cannot ask for hints: you have no seat in this game.")
+            raise PlayError(
+                "not_seated", _("Spectators cannot ask for hints: you have no seat in this game.")
+            )
         if not table.solo_human(seat):
-            raise PlayError("illegal", "Hints are only for games where every other seat is a bot.")
+            raise PlayError("illegal", _("Hints are only for games where every other seat is a bot."))
         self._check_turn(table, seat, None)
         state = table.state.clone()
         decision = await self.pool.choose(
@@ -664,19 +753,24 @@ class Tables:
                 return
 
     # ---- connections ------------------------------------------------------------------------------------
-    async def connect(self, game_id: str, token: str | None, board: bool = True) -> tuple[Table, Connection]:
-        """A client joins the table (as its token's seat, or a spectator) and gets the full picture."""
+    async def connect(
+        self, game_id: str, token: str | None, board: bool = True, lang: str = SOURCE
+    ) -> tuple[Table, Connection]:
+        """A client joins the table (as its token's seat, or a spectator) and gets the full picture, its
+        words in ``lang``."""
         table = await self.get(game_id)
         seat = None
         if token is not None:
             seat = table.seat_of(token)
             if seat is None:
-                raise PlayError("bad_token", "That token is not a seat of this game.")
-        conn = Connection(seat, board)
+                raise PlayError("bad_token", _("That token is not a seat of this game."))
+        conn = Connection(seat, board, lang)
         async with table.lock:  # the first picture, in order with the updates that follow
             parts: dict[Any, Any] = {}
             if board:
-                parts["boards"] = {seat: await self.boards.draw(table.state, seat)}
+                parts["boards"] = {(seat, lang): await self.boards.draw(table.state, seat, lang)}
+            if lang not in table.logs and lang != SOURCE:
+                table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
             conn.push(self._message(table, conn, 0, True, parts))
             conn.log_sent = len(table.log)
             table.conns.add(conn)
@@ -689,17 +783,23 @@ class Tables:
 
     async def _broadcast(self, table: Table) -> None:
         """Push the table to every connection. Called under the table's lock, so that updates go out in
-        order; the boards are drawn in the board pool meanwhile, one per seat that wants one."""
-        cache: dict[tuple[int | None, bool, int, bool], str] = {}
+        order; the boards are drawn in the board pool meanwhile, one per seat and language that wants one.
+        What is shared between connections (boards, messages) is keyed by language too."""
+        cache: dict[tuple[int | None, bool, int, bool, str], str] = {}
         parts: dict[Any, Any] = {}
-        seats = sorted({c.seat for c in table.conns if c.board}, key=lambda s: -1 if s is None else s)
-        if seats:
-            drawn = await asyncio.gather(*(self.boards.draw(table.state, s) for s in seats))
-            parts["boards"] = dict(zip(seats, drawn, strict=True))
+        wanted = sorted(
+            {(c.seat, c.lang) for c in table.conns if c.board},
+            key=lambda k: (-1 if k[0] is None else k[0], k[1]),
+        )
+        if wanted:
+            drawn = await asyncio.gather(*(self.boards.draw(table.state, s, lang) for s, lang in wanted))
+            parts["boards"] = dict(zip(wanted, drawn, strict=True))
+        for lang in {c.lang for c in table.conns} - {SOURCE} - set(table.logs):
+            table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
-            key = (conn.seat, conn.board, start, full)
+            key = (conn.seat, conn.board, start, full, conn.lang)
             if key not in cache:
                 cache[key] = self._message(table, conn, start, full, parts)
             conn.push(cache[key])
@@ -713,18 +813,20 @@ class Tables:
         full: bool,
         parts: dict[Any, Any],
     ) -> str:
-        """The state message for ``seat``, with the log from entry ``log_from`` (``full``: the whole log)."""
-        seat = conn.seat
-        if (seat, conn.board) not in parts:
-            board = parts["boards"][seat] if conn.board else None
-            parts[seat, conn.board] = seat_part(table, seat, board)
+        """The state message for ``seat`` in its connection's language, with the log from entry ``log_from``
+        (``full``: the whole log)."""
+        seat, lang = conn.seat, conn.lang
         row = table.row
-        if "words" not in parts:  # the same for every seat: computed once per update
-            renderer = renderer_for(row.game)
-            parts["words"] = {
-                "decision": renderer.decision(table.state) if row.status == "live" else None,
-                "phase": renderer.status(table.state),
-            }
+        with use_language(lang):
+            if (seat, conn.board, lang) not in parts:
+                board = parts["boards"][seat, lang] if conn.board else None
+                parts[seat, conn.board, lang] = seat_part(table, seat, board)
+            if ("words", lang) not in parts:  # the same for every seat: computed once per update and language
+                renderer = renderer_for(row.game)
+                parts["words", lang] = {
+                    "decision": renderer.decision(table.state) if row.status == "live" else None,
+                    "phase": renderer.status(table.state),
+                }
         msg = {
             "type": "state",
             "id": row.id,
@@ -737,9 +839,9 @@ class Tables:
                 {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
                 for s in row.seats
             ],
-            **parts["words"],
-            **parts[seat, conn.board],
-            "log": table.log[log_from:],
+            **parts["words", lang],
+            **parts[seat, conn.board, lang],
+            "log": table.log_in(lang)[log_from:],
             "full": full,
             "can_undo": row.status == "live"
             and table.solo_human(seat)

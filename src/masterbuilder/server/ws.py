@@ -10,6 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language, use_language
+from masterbuilder.core.i18n import shell as _
 from masterbuilder.server.security import RateLimit, bearer, origin_allowed
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.tables import Connection, PlayError, Tables
@@ -43,20 +45,20 @@ async def _receive(ws: WebSocket, limit: int) -> tuple[dict[str, Any] | None, st
     if raw is None:
         data = message.get("bytes") or b""
         if len(data) > limit:
-            return None, error("too_large", f"A message may have at most {limit} bytes.")
+            return None, error("too_large", _("A message may have at most {n} bytes.", n=limit))
         try:
             raw = data.decode()
         except UnicodeDecodeError:
-            return None, error("bad_json", "Messages are JSON text.")
+            return None, error("bad_json", _("Messages are JSON text."))
     if len(raw.encode()) > limit:
-        return None, error("too_large", f"A message may have at most {limit} bytes.")
+        return None, error("too_large", _("A message may have at most {n} bytes.", n=limit))
     try:
         parsed = json.loads(raw)
     except (json.JSONDecodeError, RecursionError):
-        return None, error("bad_json", "That message is not valid JSON.")
+        return None, error("bad_json", _("That message is not valid JSON."))
     if not isinstance(parsed, dict) or not isinstance(parsed.get("type"), str):
         return None, error(
-            "bad_message", 'A message is a JSON object with a "type" (hello, act, undo, hint, ping).'
+            "bad_message", _('A message is a JSON object with a "type" (hello, act, undo, hint, ping).')
         )
     return parsed, None
 
@@ -66,7 +68,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     settings: Settings = ws.app.state.settings
     manager: Tables = ws.app.state.tables
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins):
-        await ws.close(code=POLICY_VIOLATION, reason="This origin may not open the table.")
+        await ws.close(code=POLICY_VIOLATION, reason=_("This origin may not open the table."))
         return
     await ws.accept()
     limiter = RateLimit(settings.rate, settings.burst)
@@ -77,20 +79,33 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
             try:
                 hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), HELLO_TIMEOUT)
             except TimeoutError:
-                await ws.close(code=POLICY_VIOLATION, reason="No hello.")
+                # i18n: why the server closed a socket: its first message ("hello") never came
+                await ws.close(code=POLICY_VIOLATION, reason=_("No hello."))
                 return
             if hello is not None and hello["type"] != "hello":
-                problem = error("bad_message", 'The first message must be {"type": "hello", "token": ...}.')
+                problem = error(
+                    "bad_message", _('The first message must be {"type": "hello", "token": ...}.')
+                )
             if problem is None and hello is not None:
                 token = hello.get("token", header_token)
                 board = hello.get("board", True)
+                try:
+                    lang = language() if hello.get("lang") is None else check_language(hello["lang"])
+                except UnknownLanguage:
+                    lang = None
                 if token is not None and not isinstance(token, str):
-                    problem = error("bad_token", "The token must be a string.")
+                    problem = error("bad_token", _("The token must be a string."))
                 elif not isinstance(board, bool):
-                    problem = error("bad_message", '"board" must be true or false.')
+                    problem = error("bad_message", _('"board" must be true or false.'))
+                elif lang is None:
+                    problem = error(
+                        "bad_message",
+                        _('"lang" must be one of {languages}.', languages=", ".join(LANGUAGES)),
+                    )
                 else:
                     try:
-                        table, conn = await manager.connect(game_id, token or header_token, board)
+                        with use_language(lang):
+                            table, conn = await manager.connect(game_id, token or header_token, board, lang)
                         break
                     except PlayError as exc:
                         if exc.code == "not_found":
@@ -110,17 +125,23 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
         while not sender.done():
             message, problem = await _receive(ws, settings.max_message)
             if not limiter.allow():
-                conn.push(
-                    error(
-                        "rate_limited", f"At most {settings.rate:g} messages a second; that one was ignored."
+                with use_language(conn.lang):
+                    conn.push(
+                        error(
+                            "rate_limited",
+                            _(
+                                "At most {n} messages a second; that one was ignored.",
+                                n=format(settings.rate, "g"),
+                            ),
+                        )
                     )
-                )
                 continue
             if problem is not None:
                 conn.push(problem)
                 continue
             assert message is not None
-            reply = await _handle(manager, game_id, conn, message)
+            with use_language(conn.lang):  # its refusals and hints in its language
+                reply = await _handle(manager, game_id, conn, message)
             if reply is not None:
                 conn.push(reply)
     except WebSocketDisconnect:
@@ -139,7 +160,7 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
         if kind == "act":
             if "action" not in message or "ply" not in message:
                 return error(
-                    "bad_message", 'An "act" message needs "action" (an id) and "ply" (the ply you saw).'
+                    "bad_message", _('An "act" message needs "action" (an id) and "ply" (the ply you saw).')
                 )
             await manager.act(game_id, conn.seat, message["action"], message["ply"])
             return None
@@ -151,10 +172,15 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
         if kind == "ping":
             return json.dumps({"type": "pong"})
         if kind == "hello":
-            return error("bad_message", "You have said hello already; open another socket for another seat.")
+            return error(
+                "bad_message", _("You have said hello already; open another socket for another seat.")
+            )
     except PlayError as exc:
         return error(exc.code, exc.message)
     except Exception:  # a failure of ours (the database, say): the client hears of it, the socket stays
         log.exception("game %s: %s message failed", game_id, kind)
-        return error("server", "The server could not do that just now; nothing was changed. Try again.")
-    return error("bad_message", f"Unknown message type {kind!r}; the types are act, undo, hint and ping.")
+        return error("server", _("The server could not do that just now; nothing was changed. Try again."))
+    return error(
+        "bad_message",
+        _("Unknown message type {kind}; the types are act, undo, hint and ping.", kind=repr(kind)),
+    )

@@ -1,7 +1,7 @@
 // The score-over-time chart: one line per seat, drawn as inline SVG from the timeline endpoint, with a
 // legend (name and final score) under it.
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 const COLOURS = ["#c0392b", "#2e86c1", "#27ae60", "#d4ac0d", "#8e44ad"];
 const NS = "http://www.w3.org/2000/svg";
@@ -32,7 +32,7 @@ export function renderChart(box, scores, names) {
   }
   svg.append(node("line", { x1: left, x2: W - right, y1: y(0), y2: y(0), stroke: "#6d6252" }));
   svg.append(node("text", { x: (left + W - right) / 2, y: H - 6, "text-anchor": "middle", "font-size": 12, fill: "#6d6252" },
-    t("chart.moves", { n: plies })));
+    tn("chart.moves", plies)));
   names.forEach((name, seat) => {
     const points = scores.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
     svg.append(node("polyline", { points, fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 2.5,

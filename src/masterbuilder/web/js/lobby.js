@@ -1,6 +1,6 @@
 // The lobby: quick starts against bots, the full create form with invite links, and the lists of games.
 import { ApiError, el, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
-import { loadCatalog, t } from "./i18n.js";
+import { loadCatalog, t, tn } from "./i18n.js";
 import { fillNav } from "./nav.js";
 
 const LEVELS = ["easy", "medium", "hard"];
@@ -34,7 +34,7 @@ function quickCard(info) {
     LEVELS.map((l) => el("option", { value: l, selected: l === "medium" }, t(`level.${l}`))));
   const button = el("button", {
     type: "button", "data-quick": info.name,
-    text: t("lobby.play_against", { game: info.title, n: 2 }),
+    text: tn("lobby.play_against", 2, { game: info.title }),
     onclick: async () => {
       button.disabled = true;
       showError("quick-error", null);

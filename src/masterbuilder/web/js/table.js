@@ -5,7 +5,7 @@ import {
 } from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
-import { loadCatalog, t } from "./i18n.js";
+import { language, loadCatalog, t } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
 import { renderBreakdown, renderScoreboard } from "./scores.js";
@@ -34,7 +34,7 @@ class Connection {
     this.ws = new WebSocket(`${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}`);
     this.ws.onopen = () => {
       this.backoff = 500;
-      this.ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      this.ws.send(JSON.stringify({ type: "hello", token: this.token, lang: language() }));
       showBanner(null);
     };
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
