@@ -295,7 +295,9 @@ def _number(value: float, digits: int = 0) -> str:
 
 
 def results_table(game: str, results: Sequence[BenchResult]) -> Table:
-    table = Table(title=_("{game}: random playouts and clone() on one core", game=game_info(game).title))
+    table = Table(
+        title=_("{game}: random playouts and clone() on one core", game=game_info(game).local_title)
+    )
     table.add_column(_("Players"), justify="right")
     table.add_column(_("Games"), justify="right")
     table.add_column(_("Games/s"), justify="right")

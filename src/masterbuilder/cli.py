@@ -223,7 +223,10 @@ def games(lang: LangOption = None) -> None:
     for name, info in sorted(GAMES.items()):
         game_text = Text(name)  # the option docs are the game's messages
         about = _(
-            "{title}, {low} to {high} players", title=info.title, low=info.min_players, high=info.max_players
+            "{title}, {low} to {high} players",
+            title=info.local_title,
+            low=info.min_players,
+            high=info.max_players,
         )
         console.print(f"[bold]{name}[/bold]: {about}")
         if info.options:
@@ -393,14 +396,14 @@ def play(
         console.print(
             _(
                 "{title} · seed {seed} · resumed after move {move} · {seats}",
-                title=info.title,
+                title=info.local_title,
                 seed=seed,
                 move=len(state.history),
                 seats=seated,
             )
         )
     else:
-        console.print(_("{title} · seed {seed} · {seats}", title=info.title, seed=seed, seats=seated))
+        console.print(_("{title} · seed {seed} · {seats}", title=info.local_title, seed=seed, seats=seated))
     if resume is None and seats is None and players is not None and players.strip().isdigit():
         example = ",".join([HUMAN, _default_bot(info.name), "random", "mcts:easy", "mcts:medium"][:count])
         console.print(
@@ -579,7 +582,9 @@ def _summary_text(console: Console, summary: Summary, seconds: float) -> None:
         )
         for s in summary.seats
     ]
-    title = _n("{title}: {n} game", "{title}: {n} games", summary.games, title=GAMES[summary.game].title)
+    title = _n(
+        "{title}: {n} game", "{title}: {n} games", summary.games, title=GAMES[summary.game].local_title
+    )
     console.print(fitted_table(title, columns, rows, console.width))
     if summary.shared_games:
         console.print(
@@ -704,7 +709,7 @@ def _tournament_text(
         "{title}, {players} players: {n} game",
         "{title}, {players} players: {n} games",
         summary.games,
-        title=GAMES[config.game].title,
+        title=GAMES[config.game].local_title,
         players=config.players,
     )
     columns: tuple[str, ...] = (_("Agent"), _("Games"), _("Wins"), _("Shared"), _("Win rate"), _("95% CI"))

@@ -9,31 +9,20 @@ import re
 import pytest
 
 from masterbuilder import GAMES, new_game
-from masterbuilder.core.voice import ACTOR, Voice, seat_name, third_person
+from masterbuilder.core.voice import ACTOR, Voice, seat_name
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-
-
-def test_third_person() -> None:
-    assert third_person("Place a worker") == "places a worker"
-    assert [third_person(v) for v in ("pass", "buy", "carry", "do not use", "reach", "Take")] == [
-        "passes",
-        "buys",
-        "carries",
-        "does not use",
-        "reaches",
-        "takes",
-    ]
 
 
 def test_seat_names_and_possessives() -> None:
     assert seat_name(2) == "seat 2" and seat_name(1, NAMES) == "Bob" and seat_name(1, ["Ann", ""]) == "seat 1"
     v = Voice(actor=1, reader=0, names=NAMES)
-    assert not v.own and v.say("Take", " 1 wood") == "Bob takes 1 wood"
+    assert not v.own and v.act("Take 1 {cube}", "{actor} takes 1 {cube}", cube="wood") == "Bob takes 1 wood"
     assert (v.your(), v.your(0), v.your(2)) == ("their", "your", "Cy's")
     assert (v.whose(1), v.whose(0), v.whose(2), v.you()) == ("their own", "yours", "Cy's", "they")
     mine = Voice(actor=1, reader=1)
-    assert mine.own and mine.tell("Take 1 wood") == "Take 1 wood" and mine.whose(1) == "yours"
+    assert mine.own and mine.act("Take 1 {cube}", "{actor} takes 1 {cube}", cube="wood") == "Take 1 wood"
+    assert mine.whose(1) == "yours"
     assert mine.whose(0) == "seat 0's"
 
 

@@ -95,8 +95,29 @@ def test_rules_data(client: TestClient, game: str) -> None:
     assert "<strong>" in data["summary_html"] and "End of the game" in data["summary_html"]
     assert "<table>" in data["notes_html"]  # the rule decisions are a table per game
     assert "<script" not in data["notes_html"] + data["summary_html"]
-    assert client.get(f"/api/pages/rules/{game}?lang=de").status_code == 200  # falls back to English
     assert client.get(f"/api/pages/rules/{game}?lang=../x").status_code == 422
+
+
+@pytest.mark.parametrize("lang", ["pl", "de", "ro"])
+@pytest.mark.parametrize("game", ["builders", "caylus", "caylus1303"])
+def test_the_rules_page_in_each_language(client: TestClient, game: str, lang: str) -> None:
+    data = client.get(f"/api/pages/rules/{game}?lang={lang}").json()
+    english = client.get(f"/api/pages/rules/{game}?lang=en").json()
+    assert data["summary_html"] != english["summary_html"] and data["notes_html"] != english["notes_html"]
+    assert "<table>" in data["notes_html"] and "<script" not in data["notes_html"] + data["summary_html"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "de", "ro"])
+@pytest.mark.parametrize("game", ["builders", "caylus", "caylus1303"])
+def test_translated_rule_decisions_have_every_decision_of_the_english(game: str, lang: str) -> None:
+    """A decision added to docs/rules-notes.md must reach the translations: the same row ids (C1, D3, ...)
+    and the same code spans in each language."""
+    english = (WEB_ROOT / "rules" / "notes" / f"{game}.md").read_text(encoding="utf-8")
+    translated = (WEB_ROOT / "rules" / lang / f"{game}-notes.md").read_text(encoding="utf-8")
+    rows = re.compile(r"^\| ([A-Z]\d+[a-z]?) \|", re.MULTILINE)
+    assert rows.findall(translated) == rows.findall(english)
+    code = re.compile(r"`[^`]+`")
+    assert sorted(code.findall(translated)) == sorted(code.findall(english))
 
 
 def test_rule_decisions_shipped_match_the_docs() -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State, check_integer, register_state_class, unknown_game
 
@@ -128,6 +129,12 @@ class GameInfo:
         """The object at ``"module:attribute"`` inside the game's package."""
         module, _sep, attribute = where.partition(":")
         return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)
+
+    @property
+    def local_title(self) -> str:
+        """The title in the current language: the name of the game's edition in that language, where it
+        has one (The Builders: Middle Ages is «Budowniczowie: Średniowiecze» in Polish)."""
+        return Text(self.name)(self.title)
 
     @property
     def player_range(self) -> range:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from masterbuilder.core.excerpt import excerpt
+from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
@@ -162,7 +163,7 @@ class TaskStackState(State):
             return _(
                 "There is no action with id {id} in {game} (ids are 0 to {last}).",
                 id=excerpt(action_id),
-                game=self.title,
+                game=Text(self.game)(self.title),
                 last=n - 1,
             )
         if action_id in self._legal_now:

@@ -20,25 +20,10 @@ ACTOR: Final = "actor"
 Reader = int | None | Literal["actor"]
 """Who reads a description: a seat, ``None`` for a spectator (nobody is 'you'), or :data:`ACTOR`."""
 
-_ES_ENDINGS = ("s", "sh", "ch", "x", "z", "o")
-
 
 def seat_name(seat: int, names: Sequence[str] = ()) -> str:
     """``names[seat]`` when it is given and not empty, else 'seat 2'."""
     return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat)
-
-
-def third_person(verb: str) -> str:
-    """'Place a worker' -> 'places a worker', 'pass' -> 'passes', 'do not use' -> 'does not use'."""
-    word, space, rest = verb.partition(" ")
-    word = word[:1].lower() + word[1:]
-    if word.endswith(_ES_ENDINGS):
-        word += "es"
-    elif word.endswith("y") and word[-2:-1] not in ("a", "e", "o", "u"):
-        word = word[:-1] + "ies"
-    else:
-        word += "s"
-    return word + space + rest
 
 
 @dataclass(frozen=True)
@@ -56,6 +41,7 @@ class Voice:
 
     def name(self, seat: int) -> str:
         """'you' for the reader, else the seat's name."""
+        # i18n: the reader of a move, where a seat's name would stand ('you', as in 'you take 1 wood')
         return _("you") if seat == self.reader else seat_name(seat, self.names)
 
     def act(self, own: str, other: str, /, **fields: Any) -> str:
@@ -67,37 +53,26 @@ class Voice:
             return own.format(**fields)
         return other.format(actor=self.name(self.actor), **fields)
 
-    def say(self, verb: str, rest: str = "") -> str:
-        """The move as a sentence: 'Place' + ' a worker' is 'Place a worker' for the actor and 'seat 2
-        places a worker' for anyone else. ``verb`` is written as the actor reads it (its case kept)."""
-        if self.own:
-            return verb + rest
-        return f"{self.name(self.actor)} {third_person(verb)}{rest}"
-
-    def tell(self, text: str) -> str:
-        """:meth:`say` with the verb the first word of ``text``: 'Take 1 wood', 'seat 2 takes 1 wood'."""
-        verb, space, rest = text.partition(" ")
-        return self.say(verb, space + rest)
-
-    def verb(self, verb: str) -> str:
-        """A verb of the actor after the subject: 'put' for the actor, 'puts' for anyone else."""
-        return verb if self.own else third_person(verb)
-
     def your(self, seat: int | None = None) -> str:
         """The possessive before a noun: 'your' (the reader's), 'their' (the actor's), 'seat 1's'."""
         who = self.actor if seat is None else seat
         if who == self.reader:
+            # i18n: a possessive before a noun: 'your residence'
             return _("your")
+        # i18n: 'their' is the actor's own (a possessive before a noun); '{name}'s' another seat's
         return _("their") if who == self.actor else _("{name}'s", name=self.name(who))
 
     def whose(self, owner: int) -> str:
         """The possessive on its own: 'yours', 'their own' (the actor's), 'seat 1's'."""
         if owner == self.reader:
+            # i18n: a possessive standing alone, after a building: 'the Farm (yours)'
             return _("yours")
+        # i18n: standing alone after a building: 'the Farm (their own)', the actor's own building
         return _("their own") if owner == self.actor else _("{name}'s", name=self.name(owner))
 
     def you(self) -> str:
         """The actor as the subject of a clause: 'you', or 'they'."""
+        # i18n: the actor as the subject of a clause: 'you lose 2 PP' / 'they lose 2 PP'
         return _("you") if self.own else _("they")
 
 

@@ -80,7 +80,7 @@ async def catalog() -> dict[str, Any]:
         out.append(
             {
                 "name": name,
-                "title": info.title,
+                "title": info.local_title,
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": {

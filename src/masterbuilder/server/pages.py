@@ -177,7 +177,10 @@ def rules_html(game: str, lang: str = "en") -> dict[str, str]:
     if not (folder / f"{game}.md").is_file():
         folder = WEB_ROOT / "rules" / "en"
     summary = (folder / f"{game}.md").read_text(encoding="utf-8")
-    notes = (WEB_ROOT / "rules" / "notes" / f"{game}.md").read_text(encoding="utf-8")
+    notes_file = WEB_ROOT / "rules" / lang / f"{game}-notes.md"  # the decisions, translated
+    if not notes_file.is_file():
+        notes_file = WEB_ROOT / "rules" / "notes" / f"{game}.md"
+    notes = notes_file.read_text(encoding="utf-8")
     return {"summary_html": md.render(summary), "notes_html": md.render(notes)}
 
 
@@ -205,7 +208,7 @@ async def _game(request: Request, game_id: str) -> tuple[Any, State, dict[str, A
 def _replay_info(record: Mapping[str, Any], names: list[str], log: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "game": record["game"],
-        "title": GAMES[record["game"]].title,
+        "title": GAMES[record["game"]].local_title,
         "players": record["players"],
         "names": names,
         "total": len(record["actions"]),
@@ -265,7 +268,7 @@ async def rules_data(game: str, lang: str | None = None) -> dict[str, str]:
         code = language() if lang is None else check_language(lang)
     except UnknownLanguage:
         raise HTTPException(422, _unknown_language(lang)) from None
-    return {"game": game, "title": GAMES[game].title, **rules_html(game, code)}
+    return {"game": game, "title": GAMES[game].local_title, **rules_html(game, code)}
 
 
 def _no_game(game: str) -> str:

@@ -630,7 +630,7 @@ class Tables:
             if not 0 <= action < info.num_distinct_actions(table.row.players, table.row.options):
                 raise PlayError(
                     "unknown_action",
-                    _("There is no action {action} in {game}.", action=action, game=info.title),
+                    _("There is no action {action} in {game}.", action=action, game=info.local_title),
                 )
             reason = state.illegal_reason(action)
             if reason is not None:
@@ -885,7 +885,7 @@ def summary_of(row: GameRow) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": row.id,
         "game": row.game,
-        "title": info.title if info is not None else row.game,
+        "title": info.local_title if info is not None else row.game,
         "players": row.players,
         "options": row.options,
         "status": row.status,

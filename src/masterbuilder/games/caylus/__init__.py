@@ -29,7 +29,8 @@ def _distinct_actions(players: int, options: dict[str, Any]) -> int:
 
 INFO = GameInfo(
     name="caylus",
-    title="Caylus",
+    # i18n: the game's title (its edition's title in your language)
+    title=N_("Caylus"),
     min_players=2,
     max_players=5,
     options=OPTIONS,

@@ -23,7 +23,8 @@ def _distinct_actions(players: int, options: dict[str, Any]) -> int:
 
 INFO = GameInfo(
     name="caylus1303",
-    title="Caylus 1303",
+    # i18n: the game's title (its edition's title in your language)
+    title=N_("Caylus 1303"),
     min_players=2,
     max_players=5,
     options=OPTIONS,
