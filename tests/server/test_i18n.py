@@ -335,6 +335,7 @@ def test_the_game_catalog_describes_options_and_bots_in_the_players_language(
     assert [b["description"] for b in polish["bots"]] == [
         f"⟦{b['description']}⟧" if b["description"] else "" for b in english["bots"]
     ]
-    assert polish["title"] == english["title"] and [b["name"] for b in polish["bots"]] == [
+    assert polish["title"] == f"⟦{english['title']}⟧"  # the edition's title in the player's language
+    assert [b["name"] for b in polish["bots"]] == [
         b["name"] for b in english["bots"]
     ]

@@ -628,6 +628,7 @@ class _Board:
         from_buildings = _n(
             "{n} point from buildings and machines", "{n} points from buildings and machines", points
         )
+        coins_title = _n("{n} coin", "{n} coins", coins)
         self.add(
             f'<g id="score-p{p}"><title>{esc(why)}</title>',
             # i18n: a player's score, in the player's band on the board
@@ -638,7 +639,7 @@ class _Board:
             # i18n: a caption beside a player's points shield
             _text(right - 195, y + 28, _("points"), "s", extra=ink),
             "</g>",
-            f'<g id="coins-p{p}"><title>{esc(_n("{n} coin", "{n} coins", coins))}</title>',
+            f'<g id="coins-p{p}"><title>{esc(coins_title)}</title>',
             _coin(right - 320, y + 21, coins, 16),
             # i18n: a caption beside a player's coin
             _text(right - 298, y + 28, _("coins"), "s", extra=ink),

@@ -297,9 +297,11 @@ def _pawn(
         f"A{7 * s:g},{7 * s:g} 0 1 0 {x - 5 * s:g},{y - 1 * s:g} Z"
     )
     ident_attr = f' id="{esc(ident)}"' if ident else ""
+    # i18n: the tooltip of a worker pawn on the board
+    title = _title(_("A worker of Seat {seat}", seat=seat))
     return (
         f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
-        f'stroke-width="1.5" stroke-linejoin="round"/>{_title(_("A worker of Seat {seat}", seat=seat))}</g>'
+        f'stroke-width="1.5" stroke-linejoin="round"/>{title}</g>'
     )
 
 
@@ -366,6 +368,10 @@ def _cubes(bundle: Sequence[int], compact: bool = False) -> list[Run]:
 
 
 # ---- what tiles do -----------------------------------------------------------------------------------------
+# i18n: the Peddler tiles' name without its kind, on the board (the tile's colour shows the kind)
+_SHORT_NAMES = (N_("Peddler"),)  # the names short_name makes that are no tile's full name
+
+
 def short_name(tile: Tile) -> str:
     """The name without what its colour already says: 'Farm (food)', 'Quarry', 'Peddler' (translated)."""
     name = tile.name

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc
-from masterbuilder.core.i18n import N_, Text
+from masterbuilder.core.i18n import N_, Text, language
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text as T
 from masterbuilder.games.caylus1303.data import (
@@ -358,15 +358,23 @@ def _rich(
     lh: float = 18,
     max_lines: int = 3,
 ) -> tuple[str, int]:
-    return _rich_cached(tuple(tokens), x, y, width, size, lh, max_lines)
+    return _rich_cached(tuple(tokens), x, y, width, size, lh, max_lines, language())
 
 
 @lru_cache(maxsize=2048)
 def _rich_cached(
-    tokens: tuple[Token, ...], x: float, y: float, width: float, size: float, lh: float, max_lines: int
+    tokens: tuple[Token, ...],
+    x: float,
+    y: float,
+    width: float,
+    size: float,
+    lh: float,
+    max_lines: int,
+    lang: str,
 ) -> tuple[str, int]:
     """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
-    Runs of words on a line are one text element."""
+    Runs of words on a line are one text element. ``lang`` keys the cache: the cubes' letters are
+    translated."""
     cube = size + 2
     space = _text_w(" ", size)
     items: list[Token] = []
