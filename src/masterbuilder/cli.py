@@ -391,7 +391,9 @@ def play(
         if name != HUMAN
     }
     console = Console(highlight=False)
-    seated = ", ".join(_("seat {seat}: {name}", seat=s, name=n) for s, n in enumerate(names))
+    seated = ", ".join(
+        _("seat {seat}: {name}", seat=s, name=_("you") if n == HUMAN else n) for s, n in enumerate(names)
+    )
     if resume is not None:
         console.print(
             _(

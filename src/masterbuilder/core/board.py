@@ -24,8 +24,10 @@ The drawing follows these conventions, which the page relies on:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -91,3 +93,40 @@ def draw_board(state: State, seat: int | None) -> dict[str, Any]:
     gets an empty ``svg`` and every legal action in the panel."""
     actions = board_actions(state, seat)
     return board_message(draw_svg(state.game, state.view(seat), actions, seat), actions)
+
+
+# Advance widths (1/1000 em) of Arial and its metric twin Liberation Sans, which the font stack asks for, so
+# that text can be wrapped, shrunk and followed by cubes where it really ends.
+_ASCII = "".join(chr(c) for c in range(32, 127))
+_REGULAR = (
+    "278 278 355 556 556 889 667 191 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
+    "278 278 584 584 584 556 1015 667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 "
+    "667 611 722 667 944 667 667 611 278 278 278 469 556 333 556 556 500 556 556 278 556 556 222 222 500 "
+    "222 833 556 556 556 556 333 500 278 556 500 722 500 500 500 334 260 334 584"
+)
+_BOLD = (
+    "278 333 474 556 556 889 722 238 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
+    "333 333 584 584 584 611 975 722 722 722 722 667 611 778 722 278 556 722 611 833 722 778 667 778 722 667 "
+    "611 722 667 944 667 667 611 333 278 333 584 556 333 556 611 556 611 556 333 611 611 278 278 556 278 889 "
+    "611 611 611 611 389 556 333 611 556 778 556 556 500 389 280 389 584"
+)
+_WIDTHS = (
+    dict(zip(_ASCII, (int(w) for w in _REGULAR.split()), strict=True)),
+    dict(zip(_ASCII, (int(w) for w in _BOLD.split()), strict=True)),
+)
+_OTHER = {"·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size`` in the boards' font, to wrap, shrink or squeeze it where it
+    really ends; an accented letter ('ł', 'ș', 'ä') is as wide as its base letter."""
+    table = _WIDTHS[bold]
+    total = 0
+    for ch in text:
+        width = table.get(ch) or _OTHER.get(ch)
+        if width is None:
+            base = unicodedata.normalize("NFD", ch)[:1]
+            width = table.get(base, 600) if base != ch else 600
+        total += width
+    return total * size / 1000

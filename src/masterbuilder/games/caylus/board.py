@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.core.board import BoardAction, esc, text_width
 from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
@@ -268,6 +268,15 @@ def _text(
     )
 
 
+def _fitted(
+    x: float, y: float, s: str, size: int, room: float, anchor: str = "start", cls: str = "", **kw: object
+) -> str:
+    """:func:`_text` squeezed into ``room`` when it would be wider (a long translation)."""
+    if text_width(s, size, "b" in cls.split()) > room:
+        kw.update(textLength=f"{room:.1f}", lengthAdjust="spacingAndGlyphs")
+    return _text(x, y, s, size, anchor, cls, **kw)
+
+
 def _el(tag: str, inner: str = "", **kw: object) -> str:
     """``<tag attrs/>`` (or with ``inner`` content); keyword names as in :func:`_attrs`."""
     attrs = _attrs(**kw)
@@ -342,11 +351,22 @@ def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float 
     while room and width > room and size > 13:
         size -= 1
         width = sum(_run_width(r, size) for r in runs)
+    # still too wide at the smallest size (a long translation): the words are squeezed, the cubes kept
+    words = sum(_run_width(r, size) for r in runs if isinstance(r, str))
+    squeeze = 1.0
+    if room and width > room and words:
+        squeeze = max(0.5, (room - (width - words)) / words)
+        width = room
     x = cx - width / 2
     out = []
     for r in runs:
         w = _run_width(r, size)
-        if isinstance(r, str):
+        if isinstance(r, str) and squeeze < 1:
+            w *= squeeze
+            out.append(
+                _text(x + w / 2, y, r, size, "middle", textLength=f"{w:.1f}", lengthAdjust="spacingAndGlyphs")
+            )
+        elif isinstance(r, str):
             out.append(_text(x + w / 2, y, r, size, "middle"))
         elif r[0] == "c":
             out.append(_cube(x + 1, y - size * 0.35, r[1]))
@@ -1167,7 +1187,7 @@ class _Board:
                 stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
-            _text(x + 12, y + 28, _("Royal favours"), 19, cls="b"),
+            _fitted(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b"),
         )
         for c in range(1, 6):
             cx = x + head_w + (c - 1) * cell_w + cell_w / 2
@@ -1200,7 +1220,7 @@ class _Board:
                 _rect(
                     x + 6, ry, head_w - 8, cell_h - 4, rx=5, class_="hit", fill="#f7f0de", stroke="#a08a66"
                 ),
-                _text(x + 14, ry + 21, favour_row_title(r), 16, cls="b"),
+                _fitted(x + 14, ry + 21, favour_row_title(r), 16, head_w - 24, cls="b"),
             ]
             for k, s in enumerate(waiting):
                 inner.append(self._marker(x + 20 + k * 18, ry + 40, s, r))
@@ -1239,7 +1259,11 @@ class _Board:
                 lines = favour_short(r, c)
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
-                    inner.append(_text(cx0 + cell_w / 2, ty, line, 15, "middle", "faint" if closed else ""))
+                    inner.append(
+                        _fitted(
+                            cx0 + cell_w / 2, ty, line, 15, cell_w - 12, "middle", "faint" if closed else ""
+                        )
+                    )
                 here = markers.get((r, c), [])
                 for k, s in enumerate(here):
                     inner.append(self._marker(cx0 + cell_w / 2 - (len(here) - 1) * 9 + k * 18, ry + 43, s, r))
@@ -1302,8 +1326,12 @@ class _Board:
         self.add(
             _rect(MARGIN, y, WIDTH - 2 * MARGIN, h, rx=10, fill="#e6dcc4", stroke="#6b5a40", stroke_width=1.5)
         )
-        for name, cx, anchor in cols:
-            self.add(_text(cx, y + 26, name, 15, anchor, "b"))
+        for k, (name, cx, anchor) in enumerate(cols):
+            if 5 <= k < 10 and text_width(name, 15, True) > 44:
+                # a cube's long name starts right of its cube, squeezed into the column (74 wide)
+                self.add(_fitted(cx - 18, y + 26, name, 15, 54, "start", "b"))
+            else:
+                self.add(_fitted(cx, y + 26, name, 15, 200, anchor, "b"))
         for i in range(5):
             self.add(_cube(MARGIN + 680 + i * 74 - 32, y + 21, i, 12))
         for k, p in enumerate(self.players):

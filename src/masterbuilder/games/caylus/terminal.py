@@ -573,8 +573,9 @@ def _supply(state: CaylusState, width: int) -> Group:
     ]
     # i18n: the kinds of buildings in the supply, as the labels of its lines
     kinds = ((Kind.WOOD, _("Wood:")), (Kind.STONE, _("Stone:")), (Kind.PRESTIGE, _("Prestige:")))
+    indent = max(12, *(len(name) + 3 for _kind, name in kinds))  # a label and a space, however long
     for kind, kind_name in kinds:
-        label = f"  {kind_name}".ljust(12)
+        label = f"  {kind_name}".ljust(indent)
         line = Text(label, style="bold")
         entries = [_tile_entry(state, t) for t in TILES if t.kind is kind and state.supply(t.id)]
         if not entries:

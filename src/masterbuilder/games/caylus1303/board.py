@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc
+from masterbuilder.core.board import BoardAction, esc, text_width
 from masterbuilder.core.i18n import N_, Text, language
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text as T
@@ -97,32 +97,8 @@ STYLE = f"""
 """
 
 
-# Advance widths (1/1000 em) of Arial and its metric twin Liberation Sans, which the font stack asks for, so
-# that text can be wrapped, shrunk and followed by cubes where it really ends.
-_ASCII = "".join(chr(c) for c in range(32, 127))
-_REGULAR = (
-    "278 278 355 556 556 889 667 191 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
-    "278 278 584 584 584 556 1015 667 667 722 722 667 611 778 722 278 500 667 556 833 722 778 667 778 722 "
-    "667 611 722 667 944 667 667 611 278 278 278 469 556 333 556 556 500 556 556 278 556 556 222 222 500 "
-    "222 833 556 556 556 556 333 500 278 556 500 722 500 500 500 334 260 334 584"
-)
-_BOLD = (
-    "278 333 474 556 556 889 722 238 333 333 389 584 278 333 278 278 556 556 556 556 556 556 556 556 556 556 "
-    "333 333 584 584 584 611 975 722 722 722 722 667 611 778 722 278 556 722 611 833 722 778 667 778 722 667 "
-    "611 722 667 944 667 667 611 333 278 333 584 556 333 556 611 556 611 556 333 611 611 278 278 556 278 889 "
-    "611 611 611 611 389 556 333 611 556 778 556 556 500 389 280 389 584"
-)
-_WIDTHS = (
-    dict(zip(_ASCII, (int(w) for w in _REGULAR.split()), strict=True)),
-    dict(zip(_ASCII, (int(w) for w in _BOLD.split()), strict=True)),
-)
-_OTHER = {"·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
-
-
-@lru_cache(maxsize=4096)
 def _text_w(text: str, size: float, bold: bool = False) -> float:
-    table = _WIDTHS[bold]
-    return sum(table.get(ch, _OTHER.get(ch, 600)) for ch in text) * size / 1000
+    return text_width(text, size, bold)
 
 
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
