@@ -336,6 +336,4 @@ def test_the_game_catalog_describes_options_and_bots_in_the_players_language(
         f"⟦{b['description']}⟧" if b["description"] else "" for b in english["bots"]
     ]
     assert polish["title"] == f"⟦{english['title']}⟧"  # the edition's title in the player's language
-    assert [b["name"] for b in polish["bots"]] == [
-        b["name"] for b in english["bots"]
-    ]
+    assert [b["name"] for b in polish["bots"]] == [b["name"] for b in english["bots"]]
