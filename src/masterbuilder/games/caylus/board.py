@@ -277,6 +277,25 @@ def _fitted(
     return _text(x, y, s, size, anchor, cls, **kw)
 
 
+def _shrunk(
+    x: float,
+    y: float,
+    s: str,
+    size: int,
+    room: float,
+    anchor: str = "start",
+    cls: str = "",
+    least: int = 13,
+    **kw: object,
+) -> str:
+    """:func:`_text` in a smaller font (down to ``least``) when it would be wider than ``room``, squeezed
+    into it when still too wide; as :func:`_text` when it fits (English)."""
+    bold = "b" in cls.split()
+    while size > least and text_width(s, size, bold) > room:
+        size -= 1
+    return _fitted(x, y, s, size, room, anchor, cls, **kw)
+
+
 def _el(tag: str, inner: str = "", **kw: object) -> str:
     """``<tag attrs/>`` (or with ``inner`` content); keyword names as in :func:`_attrs`."""
     attrs = _attrs(**kw)
@@ -659,11 +678,12 @@ class _Board:
             _text(MARGIN, 36, "Caylus", 26, cls="b", fill="#f5e6c4"),
             _text(MARGIN + 96, 36, _("turn {turn}", turn=v["turn"]), 20, fill="#f5e6c4"),
         )
-        x = 190.0
+        # the phase pills start after the turn, each as wide as its name (English: the widths it always had)
+        x = max(190.0, MARGIN + 96 + text_width(_("turn {turn}", turn=v["turn"]), 20) + 12)
         for p in range(1, 8):
             here = p == phase and not over
             name = _(PHASE_NAMES[p]) if here else _(PHASE_SHORT[p])
-            w = 30 + len(name) * (9.2 if here else 8.2)
+            w = max(30 + len(name) * (9.2 if here else 8.2), text_width(f"{p} {name}", 16, here) + 14)
             fill = "#f5c542" if here else "#5a4a37"
             colour = INK if here else "#e8dcc0"
             inner = (
@@ -742,7 +762,7 @@ class _Board:
                 self.info(
                     f"special-{SPECIAL_SLUGS[b]}",
                     [
-                        _text(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, "middle", "b"),
+                        _shrunk(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, w - 10, "middle", "b", 14),
                         _text(x + w / 2, y + 48, _("not with 2 players"), 15, "middle", "faint")
                         if unused
                         else _runs(x + w / 2, y + 48, special_short(b), 16, w - 8),
@@ -773,7 +793,16 @@ class _Board:
                 )
                 if label:
                     inner.append(
-                        _text(cx, y + SPECIAL_H - 3, spot_labels.get(label, label), 14, "middle", "faint")
+                        _shrunk(
+                            cx,
+                            y + SPECIAL_H - 3,
+                            spot_labels.get(label, label),
+                            14,
+                            span - 4,
+                            "middle",
+                            "faint",
+                            12,
+                        )
                     )
                 if who is not None and not unused:
                     where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
@@ -788,8 +817,8 @@ class _Board:
         passed = list(v["passing_order"])
         inner = [
             _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
-            _text(x + bw / 2, y + 24, _("Bridge"), 17, "middle", "b"),
-            _text(x + bw / 2, y + 47, _("passed, in order"), 15, "middle", "faint"),
+            _shrunk(x + bw / 2, y + 24, _("Bridge"), 17, bw - 10, "middle", "b", 14),
+            _shrunk(x + bw / 2, y + 47, _("passed, in order"), 15, bw - 10, "middle", "faint"),
         ]
         span = min(34.0, (bw - 24) / max(n, 1))
         r = min(13.0, span / 2 - 2)
@@ -869,10 +898,12 @@ class _Board:
         v = self.view
         provost, bailiff = int(v["provost"]), int(v["bailiff"])
         phase = int(v["phase"])
+        heading = _("The road")
+        caption_x = max(MARGIN + 96, MARGIN + text_width(heading, 19, True) + 14)
         self.add(
-            _text(MARGIN, ROAD_Y - 14, _("The road"), 19, cls="b"),
-            _text(
-                MARGIN + 96,
+            _text(MARGIN, ROAD_Y - 14, heading, 19, cls="b"),
+            _shrunk(
+                caption_x,
                 ROAD_Y - 14,
                 _(
                     "Provost on {provost}: in phase 5 the buildings on spaces 1-{provost} act, the others "
@@ -881,6 +912,7 @@ class _Board:
                     bailiff=bailiff,
                 ),
                 15,
+                WIDTH - MARGIN - caption_x,
             ),
         )
         # the road itself: a band from each space to the next, turning at the ends of the runs like the
@@ -978,7 +1010,11 @@ class _Board:
                 )
             )
             label = _("next lot") if n == next_lot else _("empty lot")
-            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "b" if building else "faint"))
+            out.append(
+                _shrunk(
+                    x + TILE_W / 2, y + 61, label, 16, TILE_W - 10, "middle", "b" if building else "faint"
+                )
+            )
             title = _(
                 "Space {space}: an empty lot. New buildings go on the first empty lot of the road.", space=n
             )
@@ -998,7 +1034,7 @@ class _Board:
             )
             # i18n: a road space's tooltip: its number, then the rules of its building
             title = _("Space {space}: {rules}", space=n, rules=tile_rules(tile))
-            name = _text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b")
+            name = _shrunk(x + TILE_W / 2, y + 46, short_name(tile), 17, TILE_W - 10, "middle", "b", 14)
             effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
             out.append(self.info(f"road-{n}", [name, effect], title))
             if tile.takes_worker:
@@ -1027,7 +1063,7 @@ class _Board:
         if ribbon:
             out.append(
                 _rect(x + 31, y + 5, TILE_W - 60, 21, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
-                + _text(x + TILE_W / 2 - 1, y + 21, ribbon, 14, "middle", "b", fill=colour)
+                + _shrunk(x + TILE_W / 2 - 1, y + 21, ribbon, 14, TILE_W - 66, "middle", "b", 12, fill=colour)
             )
         if n > provost:
             out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
