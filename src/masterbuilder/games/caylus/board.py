@@ -357,21 +357,31 @@ def _coin(x: float, y: float, value: int, r: float = 10.5) -> str:
     )
 
 
-def _run_width(r: Run, size: int) -> float:
+def _run_width(r: Run, size: int, measured: bool = False) -> float:
+    """A run's width: an estimate from its length, or (``measured``) the font's real width."""
     if isinstance(r, str):
-        return len(r) * size * 0.52 + 4
+        return (text_width(r, size) if measured else len(r) * size * 0.52) + 4
     return 15 if r[0] == "c" else 25
 
 
 def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
     """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
     to 13) to fit in ``room`` if given."""
+    start = size
     width = sum(_run_width(r, size) for r in runs)
     while room and width > room and size > 13:
         size -= 1
         width = sum(_run_width(r, size) for r in runs)
-    # still too wide at the smallest size (a long translation): the words are squeezed, the cubes kept
-    words = sum(_run_width(r, size) for r in runs if isinstance(r, str))
+    # still too wide by the estimate (a long translation): measured, from the first size down to 13, then
+    # the words squeezed, the cubes kept
+    measured = bool(room) and width > room
+    if measured:
+        size = start
+        width = sum(_run_width(r, size, True) for r in runs)
+        while width > room and size > 13:
+            size -= 1
+            width = sum(_run_width(r, size, True) for r in runs)
+    words = sum(_run_width(r, size, measured) for r in runs if isinstance(r, str))
     squeeze = 1.0
     if room and width > room and words:
         squeeze = max(0.5, (room - (width - words)) / words)
@@ -379,7 +389,7 @@ def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float 
     x = cx - width / 2
     out = []
     for r in runs:
-        w = _run_width(r, size)
+        w = _run_width(r, size, measured)
         if isinstance(r, str) and squeeze < 1:
             w *= squeeze
             out.append(
@@ -1089,12 +1099,15 @@ class _Board:
         # the castle's worker row: place a worker there (rules: Caylus, phase 6 — in the order they came)
         workers: list[int] = list(v["castle_workers"])
         n = len(self.players)
+        # the spots start after the label (English: at 250), as long as the last one keeps its room
+        label = _("workers, in order:")
+        first = min(max(250.0, 102 + text_width(label, 15) + 24), 450.0 - (n - 1) * 50)
         inner = [
             _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
-            _text(x + 102, y + 30, _("workers, in order:"), 15, cls="faint"),
+            _shrunk(x + 102, y + 30, label, 15, first - 102 - 18, cls="faint"),
         ]
         for k in range(n):
-            cx = x + 250 + k * 50
+            cx = x + first + k * 50
             inner.append(
                 _circle(
                     cx,
@@ -1133,6 +1146,9 @@ class _Board:
             fill = "#d6ccb4" if sec["scored"] else ("#fff6da" if here else "#f3ead4")
             houses: list[int] = list(sec["houses"])
             filled = sum(houses)
+            # the count after the name (English: at 110), before the houses
+            name, count = _(sec["section"]), f"{filled}/{sec['size']}"
+            count_x = min(max(110.0, 18 + text_width(name, 17, True) + 10), 205 - text_width(count, 16))
             inner = [
                 _rect(
                     x + 8,
@@ -1144,15 +1160,16 @@ class _Board:
                     stroke=self.now_colour if here and phase == 6 else "#a08a66",
                     stroke_width=3 if here else 1,
                 ),
-                _text(x + 18, sy + 24, _(sec["section"]), 17, cls="b"),
-                _text(x + 110, sy + 24, f"{filled}/{sec['size']}", 16),
-                _text(
+                _shrunk(x + 18, sy + 24, name, 17, count_x - 26, cls="b", least=14),
+                _text(x + count_x, sy + 24, count, 16),
+                _shrunk(
                     x + 18,
                     sy + 46,
                     _("{pp} PP a house · ⚑ {space}", pp=SECTION_PP[i], space=SECTION_MARK[i]),
                     15,
+                    190,
                 ),
-                _text(
+                _shrunk(
                     x + 18,
                     sy + 65,
                     # i18n: a castle section already scored
@@ -1160,6 +1177,7 @@ class _Board:
                     if sec["scored"]
                     else (_("being built") if here else _("no house −{pp} PP", pp=SECTION_PENALTY[i])),
                     15,
+                    190,
                     cls="b" if here or sec["scored"] else "faint",
                 ),
             ]
