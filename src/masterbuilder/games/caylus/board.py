@@ -1365,14 +1365,21 @@ class _Board:
         row_h = 40
         n = len(self.players)
         h = 40 + n * row_h + 8
+        # i18n: the headers of the players' table on the board
+        order_head = _("Order")
+        # i18n: a header: the place in the passing order (not the verb)
+        passed_head = _("Passed")
+        deniers_head = _("Deniers")
+        # the passing column right of the order's header (English: at 302)
+        passed_x = MARGIN + max(
+            302.0, 232 + (text_width(order_head, 15, True) + text_width(passed_head, 15, True)) / 2 + 12
+        )
         cols = [
-            # i18n: the headers of the players' table on the board
             (_("Player"), MARGIN + 14, "start"),
-            (_("Order"), MARGIN + 232, "middle"),
-            # i18n: a header: the place in the passing order (not the verb)
-            (_("Passed"), MARGIN + 302, "middle"),
+            (order_head, MARGIN + 232, "middle"),
+            (passed_head, passed_x, "middle"),
             (_("Workers at home"), MARGIN + 380, "start"),
-            (_("Deniers"), MARGIN + 600, "middle"),
+            (deniers_head, MARGIN + 600, "middle"),
             *[(_capital(_(CUBE_NAMES[i])), MARGIN + 680 + i * 74, "middle") for i in range(5)],
             # i18n: prestige points, abbreviated (a header)
             (_("PP"), MARGIN + 1080, "middle"),
@@ -1384,6 +1391,9 @@ class _Board:
             if 5 <= k < 10 and text_width(name, 15, True) > 44:
                 # a cube's long name starts right of its cube, squeezed into the column (74 wide)
                 self.add(_fitted(cx - 18, y + 26, name, 15, 54, "start", "b"))
+            elif k == 3:
+                room = 600 - 380 - text_width(deniers_head, 15, True) / 2 - 12
+                self.add(_shrunk(cx, y + 26, name, 15, max(room, 120), anchor, "b"))
             else:
                 self.add(_fitted(cx, y + 26, name, 15, 200, anchor, "b"))
         for i in range(5):
@@ -1407,22 +1417,22 @@ class _Board:
                     stroke_width=3,
                 ),
                 _rect(MARGIN + 10, ry + 8, 8, row_h - 16, rx=3, fill=colour),
-                _text(
+                _shrunk(
                     MARGIN + 26,
                     mid + 6,
                     ("▶ " if now else "")
                     + (_("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s))
                     + (" ★ " + _("winner") if over and s in v.get("winners", []) else ""),
                     17,
+                    200,
                     cls="b",
+                    least=14,
                     fill=SEAT_INK[s % 5],
                 ),
                 _text(
                     MARGIN + 232, mid + 6, _ordinal(order.index(s) + 1) if s in order else "", 16, "middle"
                 ),
-                _text(
-                    MARGIN + 302, mid + 6, _ordinal(passed.index(s) + 1) if s in passed else "–", 16, "middle"
-                ),
+                _text(passed_x, mid + 6, _ordinal(passed.index(s) + 1) if s in passed else "–", 16, "middle"),
             ]
             home = int(p["workers_at_home"])
             for j in range(home):
