@@ -1497,7 +1497,9 @@ class _Board:
                 Kind.STONE: _("built by the mason: cost → prestige"),
                 Kind.PRESTIGE: _("built by an architect on one of your residences: cost → prestige"),
             }[kind]
-            self.add(_text(MARGIN + 168, y + 18, hint, 16, cls="faint"))
+            # the hint after the label (English: at 168)
+            hint_x = max(168.0, text_width(label, 17, True) + 14)
+            self.add(_shrunk(MARGIN + hint_x, y + 18, hint, 16, WIDTH - 2 * MARGIN - hint_x, cls="faint"))
             y += 26
             built = _built(v)
             tiles = [t for t in tiles if t.key in supply or t.key in built]
@@ -1518,13 +1520,15 @@ class _Board:
                         stroke_dasharray=None if left else "4 3",
                     ),
                 ]
-                name = _text(
+                name = _shrunk(
                     x + card_w / 2,
                     y + 22,
                     short_name(t) + (f" ×{left}" if left > 1 else ""),
                     15,
+                    card_w - 8,
                     "middle",
                     "b" if left else "faint",
+                    12,
                 )
                 title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
                 lines = [name]
@@ -1540,10 +1544,12 @@ class _Board:
                     if t.income:
                         gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
                     lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(_text(x + card_w / 2, y + 69, gain, 15, "middle", "b"))
+                    lines.append(_shrunk(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
                 else:
                     # i18n: a tile of which none is left: all were built
-                    lines.append(_text(x + card_w / 2, y + 52, _("built"), 15, "middle", "faint"))
+                    lines.append(
+                        _shrunk(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
+                    )
                 inner.append(self.info(f"supply-{t.key}", lines, title))
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
