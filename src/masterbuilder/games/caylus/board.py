@@ -1101,10 +1101,13 @@ class _Board:
         n = len(self.players)
         # the spots start after the label (English: at 250), as long as the last one keeps its room
         label = _("workers, in order:")
-        first = min(max(250.0, 102 + text_width(label, 15) + 24), 450.0 - (n - 1) * 50)
+        box = max(92.0, 12 + text_width(_("Castle"), 19, True) + 12)
+        first = min(max(250.0, box + 10 + text_width(label, 15) + 24), 450.0 - (n - 1) * 50)
         inner = [
-            _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
-            _shrunk(x + 102, y + 30, label, 15, first - 102 - 18, cls="faint"),
+            _rect(
+                x + box, y + 8, CASTLE_W - box - 12, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"
+            ),
+            _shrunk(x + box + 10, y + 30, label, 15, first - box - 10 - 18, cls="faint"),
         ]
         for k in range(n):
             cx = x + first + k * 50
@@ -1314,8 +1317,15 @@ class _Board:
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
                     inner.append(
-                        _fitted(
-                            cx0 + cell_w / 2, ty, line, 15, cell_w - 12, "middle", "faint" if closed else ""
+                        _shrunk(
+                            cx0 + cell_w / 2,
+                            ty,
+                            line,
+                            15,
+                            cell_w - 10,
+                            "middle",
+                            "faint" if closed else "",
+                            12,
                         )
                     )
                 here = markers.get((r, c), [])
@@ -1390,7 +1400,7 @@ class _Board:
         for k, (name, cx, anchor) in enumerate(cols):
             if 5 <= k < 10 and text_width(name, 15, True) > 44:
                 # a cube's long name starts right of its cube, squeezed into the column (74 wide)
-                self.add(_fitted(cx - 18, y + 26, name, 15, 54, "start", "b"))
+                self.add(_shrunk(cx - 18, y + 26, name, 15, 56, "start", "b"))
             elif k == 3:
                 room = 600 - 380 - text_width(deniers_head, 15, True) / 2 - 12
                 self.add(_shrunk(cx, y + 26, name, 15, max(room, 120), anchor, "b"))
