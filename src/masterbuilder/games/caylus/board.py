@@ -723,7 +723,16 @@ class _Board:
             colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
             self.add(
                 _rect(MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill=colour),
-                _text(WIDTH / 2, 78, line, 18, "middle", "b", fill=ON_SEAT[winners[0] % 5] if one else INK),
+                _shrunk(
+                    WIDTH / 2,
+                    78,
+                    line,
+                    18,
+                    WIDTH - 2 * MARGIN - 16,
+                    "middle",
+                    "b",
+                    fill=ON_SEAT[winners[0] % 5] if one else INK,
+                ),
             )
             return
         prompt = _decision_in(self.prompt)
@@ -737,8 +746,8 @@ class _Board:
                     MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill="#fff8e6", stroke=colour, stroke_width=3
                 )
                 + _rect(MARGIN, 54, 110, 34, rx=6, fill=colour)
-                + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill=ON_SEAT[current % 5])
-                + _text(MARGIN + 124, 77, prompt, 17)
+                + _shrunk(MARGIN + 55, 77, who, 17, 100, "middle", "b", fill=ON_SEAT[current % 5])
+                + _shrunk(MARGIN + 124, 77, prompt, 17, WIDTH - 2 * MARGIN - 124 - 8)
                 + "</g>"
             )
 
