@@ -366,19 +366,19 @@ def _run_width(r: Run, size: int, measured: bool = False) -> float:
 
 def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
     """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
-    to 13) to fit in ``room`` if given."""
+    to 13, a long translation to 12, then squeezed) to fit in ``room`` if given."""
     start = size
     width = sum(_run_width(r, size) for r in runs)
     while room and width > room and size > 13:
         size -= 1
         width = sum(_run_width(r, size) for r in runs)
-    # still too wide by the estimate (a long translation): measured, from the first size down to 13, then
+    # still too wide by the estimate (a long translation): measured, from the first size down to 12, then
     # the words squeezed, the cubes kept
     measured = bool(room) and width > room
     if measured:
         size = start
         width = sum(_run_width(r, size, True) for r in runs)
-        while width > room and size > 13:
+        while width > room and size > 12:
             size -= 1
             width = sum(_run_width(r, size, True) for r in runs)
     words = sum(_run_width(r, size, measured) for r in runs if isinstance(r, str))
@@ -392,8 +392,9 @@ def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float 
         w = _run_width(r, size, measured)
         if isinstance(r, str) and squeeze < 1:
             w *= squeeze
+            length = f"{w - 4 * squeeze:.1f}"
             out.append(
-                _text(x + w / 2, y, r, size, "middle", textLength=f"{w:.1f}", lengthAdjust="spacingAndGlyphs")
+                _text(x + w / 2, y, r, size, "middle", textLength=length, lengthAdjust="spacingAndGlyphs")
             )
         elif isinstance(r, str):
             out.append(_text(x + w / 2, y, r, size, "middle"))
@@ -1159,8 +1160,8 @@ class _Board:
             houses: list[int] = list(sec["houses"])
             filled = sum(houses)
             # the count after the name (English: at 110), before the houses
-            name, count = _(sec["section"]), f"{filled}/{sec['size']}"
-            count_x = min(max(110.0, 18 + text_width(name, 17, True) + 10), 205 - text_width(count, 16))
+            name, tally = _(sec["section"]), f"{filled}/{sec['size']}"
+            count_x = min(max(110.0, 18 + text_width(name, 17, True) + 10), 205 - text_width(tally, 16))
             inner = [
                 _rect(
                     x + 8,
@@ -1173,7 +1174,7 @@ class _Board:
                     stroke_width=3 if here else 1,
                 ),
                 _shrunk(x + 18, sy + 24, name, 17, count_x - 26, cls="b", least=14),
-                _text(x + count_x, sy + 24, count, 16),
+                _text(x + count_x, sy + 24, tally, 16),
                 _shrunk(
                     x + 18,
                     sy + 46,
@@ -1253,7 +1254,7 @@ class _Board:
                 stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
-            _fitted(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b"),
+            _shrunk(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b", least=16),
         )
         for c in range(1, 6):
             cx = x + head_w + (c - 1) * cell_w + cell_w / 2
