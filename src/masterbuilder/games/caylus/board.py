@@ -1478,7 +1478,14 @@ class _Board:
                 pp = _("{pp} (+{bonus} end)", pp=p["prestige"], bonus=p["final_bonus"])
             else:
                 pp = f"{p['prestige']}"
-            inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
+            if text_width(pp, 18, True) <= 160:
+                inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
+            else:
+                # a long translation of the end bonus: right-aligned, between the gold column and the edge
+                right = WIDTH - MARGIN - 12
+                inner.append(
+                    _shrunk(right, mid + 6, pp, 18, right - (MARGIN + 680 + 4 * 74 + 24), "end", "b")
+                )
             cubes = ", ".join(cube_count(i, int(p["cubes"][c])) for i, c in enumerate(CUBE_NAMES))
             # i18n: a row's marker on the royal favour table: 'prestige 2' ('-': not moved yet)
             markers = ", ".join(
