@@ -783,7 +783,7 @@ class _Board:
                     f"special-{SPECIAL_SLUGS[b]}",
                     [
                         _shrunk(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, w - 10, "middle", "b", 14),
-                        _text(x + w / 2, y + 48, _("not with 2 players"), 15, "middle", "faint")
+                        _shrunk(x + w / 2, y + 48, _("not with 2 players"), 15, w - 10, "middle", "faint")
                         if unused
                         else _runs(x + w / 2, y + 48, special_short(b), 16, w - 8),
                     ],
@@ -1425,6 +1425,13 @@ class _Board:
             me = s == self.seat
             now = s == self.current
             colour = SEAT_COLOURS[s % 5]
+            seat_label = ("▶ " if now else "") + (
+                _("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s)
+            )
+            if over and s in v.get("winners", []):
+                # a winner's star, with the word when it fits before the order column
+                won = seat_label + " ★ " + _("winner")
+                seat_label = won if text_width(won, 17, True) <= 200 else f"{seat_label} ★"
             inner = [
                 _rect(
                     MARGIN + 6,
@@ -1440,9 +1447,7 @@ class _Board:
                 _shrunk(
                     MARGIN + 26,
                     mid + 6,
-                    ("▶ " if now else "")
-                    + (_("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s))
-                    + (" ★ " + _("winner") if over and s in v.get("winners", []) else ""),
+                    seat_label,
                     17,
                     200,
                     cls="b",
