@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -13,7 +14,15 @@ from collections.abc import Iterator
 import pytest
 
 from masterbuilder import new_game
-from masterbuilder.core.board import BoardAction, board_actions, clickable_ids, draw_board, panel_actions
+from masterbuilder.core.board import (
+    BoardAction,
+    board_actions,
+    clickable_ids,
+    draw_board,
+    panel_actions,
+    text_width,
+)
+from masterbuilder.core.i18n import use_language
 from masterbuilder.core.state import State
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus import board
@@ -291,3 +300,42 @@ def test_the_server_glue_finds_the_board() -> None:
     out = draw_board(state, state.current_player)
     assert out["svg"].startswith("<svg") and [p["label"] for p in out["panel"]] == ["pass"]
     assert draw_board(state, None)["panel"] == []
+
+
+def _texts(root: ET.Element) -> Iterator[tuple[str, float, bool, str | None]]:
+    for e in root.iter(f"{SVG}text"):
+        yield (
+            e.text or "",
+            float(e.get("font-size", "16")),
+            e.get("font-weight") == "700",
+            e.get("textLength"),
+        )
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "de", "ro"])
+def test_long_translations_fit_their_boxes_legibly(language: str) -> None:
+    """English fits its layout as drawn (nothing squeezed); a longer translation is laid out from its width,
+    shrinks or is squeezed a little, never below a legible size or to less than 3/4 of its width; the phase
+    pills stay apart and on the header."""
+    with use_language(language):
+        drawn = 0
+        for ply, state in enumerate(positions()):
+            if ply % 12:
+                continue
+            root = ET.fromstring(drawing(state, state.current_player)[0])
+            drawn += 1
+            for text, size, bold, length in _texts(root):
+                assert size >= 12, text
+                if length is not None:
+                    assert language != "en", text
+                    assert float(length) >= 0.75 * text_width(text, size, bold), (text, size, length)
+            pills = []
+            for p in range(1, 8):
+                g = root.find(f".//{SVG}g[@id='phase-{p}']")
+                assert g is not None
+                pill = g.find(f"{SVG}rect")
+                assert pill is not None
+                pills.append((float(pill.get("x", "")), float(pill.get("width", ""))))
+            assert all(x + w < nx for (x, w), (nx, _w) in itertools.pairwise(pills)), pills
+            assert pills[-1][0] + pills[-1][1] <= 1200 - 16, pills
+    assert drawn >= 15

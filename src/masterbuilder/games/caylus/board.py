@@ -277,6 +277,25 @@ def _fitted(
     return _text(x, y, s, size, anchor, cls, **kw)
 
 
+def _shrunk(
+    x: float,
+    y: float,
+    s: str,
+    size: int,
+    room: float,
+    anchor: str = "start",
+    cls: str = "",
+    least: int = 13,
+    **kw: object,
+) -> str:
+    """:func:`_text` in a smaller font (down to ``least``) when it would be wider than ``room``, squeezed
+    into it when still too wide; as :func:`_text` when it fits (English)."""
+    bold = "b" in cls.split()
+    while size > least and text_width(s, size, bold) > room:
+        size -= 1
+    return _fitted(x, y, s, size, room, anchor, cls, **kw)
+
+
 def _el(tag: str, inner: str = "", **kw: object) -> str:
     """``<tag attrs/>`` (or with ``inner`` content); keyword names as in :func:`_attrs`."""
     attrs = _attrs(**kw)
@@ -338,21 +357,31 @@ def _coin(x: float, y: float, value: int, r: float = 10.5) -> str:
     )
 
 
-def _run_width(r: Run, size: int) -> float:
+def _run_width(r: Run, size: int, measured: bool = False) -> float:
+    """A run's width: an estimate from its length, or (``measured``) the font's real width."""
     if isinstance(r, str):
-        return len(r) * size * 0.52 + 4
+        return (text_width(r, size) if measured else len(r) * size * 0.52) + 4
     return 15 if r[0] == "c" else 25
 
 
 def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
     """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
-    to 13) to fit in ``room`` if given."""
+    to 13, a long translation to 12, then squeezed) to fit in ``room`` if given."""
+    start = size
     width = sum(_run_width(r, size) for r in runs)
     while room and width > room and size > 13:
         size -= 1
         width = sum(_run_width(r, size) for r in runs)
-    # still too wide at the smallest size (a long translation): the words are squeezed, the cubes kept
-    words = sum(_run_width(r, size) for r in runs if isinstance(r, str))
+    # still too wide by the estimate (a long translation): measured, from the first size down to 12, then
+    # the words squeezed, the cubes kept
+    measured = bool(room) and width > room
+    if measured:
+        size = start
+        width = sum(_run_width(r, size, True) for r in runs)
+        while width > room and size > 12:
+            size -= 1
+            width = sum(_run_width(r, size, True) for r in runs)
+    words = sum(_run_width(r, size, measured) for r in runs if isinstance(r, str))
     squeeze = 1.0
     if room and width > room and words:
         squeeze = max(0.5, (room - (width - words)) / words)
@@ -360,11 +389,12 @@ def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float 
     x = cx - width / 2
     out = []
     for r in runs:
-        w = _run_width(r, size)
+        w = _run_width(r, size, measured)
         if isinstance(r, str) and squeeze < 1:
             w *= squeeze
+            length = f"{w - 4 * squeeze:.1f}"
             out.append(
-                _text(x + w / 2, y, r, size, "middle", textLength=f"{w:.1f}", lengthAdjust="spacingAndGlyphs")
+                _text(x + w / 2, y, r, size, "middle", textLength=length, lengthAdjust="spacingAndGlyphs")
             )
         elif isinstance(r, str):
             out.append(_text(x + w / 2, y, r, size, "middle"))
@@ -659,11 +689,12 @@ class _Board:
             _text(MARGIN, 36, "Caylus", 26, cls="b", fill="#f5e6c4"),
             _text(MARGIN + 96, 36, _("turn {turn}", turn=v["turn"]), 20, fill="#f5e6c4"),
         )
-        x = 190.0
+        # the phase pills start after the turn, each as wide as its name (English: the widths it always had)
+        x = max(190.0, MARGIN + 96 + text_width(_("turn {turn}", turn=v["turn"]), 20) + 12)
         for p in range(1, 8):
             here = p == phase and not over
             name = _(PHASE_NAMES[p]) if here else _(PHASE_SHORT[p])
-            w = 30 + len(name) * (9.2 if here else 8.2)
+            w = max(30 + len(name) * (9.2 if here else 8.2), text_width(f"{p} {name}", 16, here) + 14)
             fill = "#f5c542" if here else "#5a4a37"
             colour = INK if here else "#e8dcc0"
             inner = (
@@ -693,7 +724,16 @@ class _Board:
             colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
             self.add(
                 _rect(MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill=colour),
-                _text(WIDTH / 2, 78, line, 18, "middle", "b", fill=ON_SEAT[winners[0] % 5] if one else INK),
+                _shrunk(
+                    WIDTH / 2,
+                    78,
+                    line,
+                    18,
+                    WIDTH - 2 * MARGIN - 16,
+                    "middle",
+                    "b",
+                    fill=ON_SEAT[winners[0] % 5] if one else INK,
+                ),
             )
             return
         prompt = _decision_in(self.prompt)
@@ -707,8 +747,8 @@ class _Board:
                     MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill="#fff8e6", stroke=colour, stroke_width=3
                 )
                 + _rect(MARGIN, 54, 110, 34, rx=6, fill=colour)
-                + _text(MARGIN + 55, 77, who, 17, "middle", "b", fill=ON_SEAT[current % 5])
-                + _text(MARGIN + 124, 77, prompt, 17)
+                + _shrunk(MARGIN + 55, 77, who, 17, 100, "middle", "b", fill=ON_SEAT[current % 5])
+                + _shrunk(MARGIN + 124, 77, prompt, 17, WIDTH - 2 * MARGIN - 124 - 8)
                 + "</g>"
             )
 
@@ -742,8 +782,8 @@ class _Board:
                 self.info(
                     f"special-{SPECIAL_SLUGS[b]}",
                     [
-                        _text(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, "middle", "b"),
-                        _text(x + w / 2, y + 48, _("not with 2 players"), 15, "middle", "faint")
+                        _shrunk(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, w - 10, "middle", "b", 14),
+                        _shrunk(x + w / 2, y + 48, _("not with 2 players"), 15, w - 10, "middle", "faint")
                         if unused
                         else _runs(x + w / 2, y + 48, special_short(b), 16, w - 8),
                     ],
@@ -773,7 +813,16 @@ class _Board:
                 )
                 if label:
                     inner.append(
-                        _text(cx, y + SPECIAL_H - 3, spot_labels.get(label, label), 14, "middle", "faint")
+                        _shrunk(
+                            cx,
+                            y + SPECIAL_H - 3,
+                            spot_labels.get(label, label),
+                            14,
+                            span - 4,
+                            "middle",
+                            "faint",
+                            12,
+                        )
                     )
                 if who is not None and not unused:
                     where = SPECIAL_SLUGS[b] + (f"-{label}" if b == 5 else "")
@@ -788,8 +837,8 @@ class _Board:
         passed = list(v["passing_order"])
         inner = [
             _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
-            _text(x + bw / 2, y + 24, _("Bridge"), 17, "middle", "b"),
-            _text(x + bw / 2, y + 47, _("passed, in order"), 15, "middle", "faint"),
+            _shrunk(x + bw / 2, y + 24, _("Bridge"), 17, bw - 10, "middle", "b", 14),
+            _shrunk(x + bw / 2, y + 47, _("passed, in order"), 15, bw - 10, "middle", "faint"),
         ]
         span = min(34.0, (bw - 24) / max(n, 1))
         r = min(13.0, span / 2 - 2)
@@ -869,10 +918,12 @@ class _Board:
         v = self.view
         provost, bailiff = int(v["provost"]), int(v["bailiff"])
         phase = int(v["phase"])
+        heading = _("The road")
+        caption_x = max(MARGIN + 96, MARGIN + text_width(heading, 19, True) + 14)
         self.add(
-            _text(MARGIN, ROAD_Y - 14, _("The road"), 19, cls="b"),
-            _text(
-                MARGIN + 96,
+            _text(MARGIN, ROAD_Y - 14, heading, 19, cls="b"),
+            _shrunk(
+                caption_x,
                 ROAD_Y - 14,
                 _(
                     "Provost on {provost}: in phase 5 the buildings on spaces 1-{provost} act, the others "
@@ -881,6 +932,7 @@ class _Board:
                     bailiff=bailiff,
                 ),
                 15,
+                WIDTH - MARGIN - caption_x,
             ),
         )
         # the road itself: a band from each space to the next, turning at the ends of the runs like the
@@ -978,7 +1030,11 @@ class _Board:
                 )
             )
             label = _("next lot") if n == next_lot else _("empty lot")
-            out.append(_text(x + TILE_W / 2, y + 61, label, 16, "middle", "b" if building else "faint"))
+            out.append(
+                _shrunk(
+                    x + TILE_W / 2, y + 61, label, 16, TILE_W - 10, "middle", "b" if building else "faint"
+                )
+            )
             title = _(
                 "Space {space}: an empty lot. New buildings go on the first empty lot of the road.", space=n
             )
@@ -998,7 +1054,7 @@ class _Board:
             )
             # i18n: a road space's tooltip: its number, then the rules of its building
             title = _("Space {space}: {rules}", space=n, rules=tile_rules(tile))
-            name = _text(x + TILE_W / 2, y + 46, short_name(tile), 17, "middle", "b")
+            name = _shrunk(x + TILE_W / 2, y + 46, short_name(tile), 17, TILE_W - 10, "middle", "b", 14)
             effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
             out.append(self.info(f"road-{n}", [name, effect], title))
             if tile.takes_worker:
@@ -1027,7 +1083,7 @@ class _Board:
         if ribbon:
             out.append(
                 _rect(x + 31, y + 5, TILE_W - 60, 21, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
-                + _text(x + TILE_W / 2 - 1, y + 21, ribbon, 14, "middle", "b", fill=colour)
+                + _shrunk(x + TILE_W / 2 - 1, y + 21, ribbon, 14, TILE_W - 66, "middle", "b", 12, fill=colour)
             )
         if n > provost:
             out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
@@ -1053,12 +1109,18 @@ class _Board:
         # the castle's worker row: place a worker there (rules: Caylus, phase 6 — in the order they came)
         workers: list[int] = list(v["castle_workers"])
         n = len(self.players)
+        # the spots start after the label (English: at 250), as long as the last one keeps its room
+        label = _("workers, in order:")
+        box = max(92.0, 12 + text_width(_("Castle"), 19, True) + 12)
+        first = min(max(250.0, box + 10 + text_width(label, 15) + 24), 450.0 - (n - 1) * 50)
         inner = [
-            _rect(x + 92, y + 8, CASTLE_W - 104, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"),
-            _text(x + 102, y + 30, _("workers, in order:"), 15, cls="faint"),
+            _rect(
+                x + box, y + 8, CASTLE_W - box - 12, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"
+            ),
+            _shrunk(x + box + 10, y + 30, label, 15, first - box - 10 - 18, cls="faint"),
         ]
         for k in range(n):
-            cx = x + 250 + k * 50
+            cx = x + first + k * 50
             inner.append(
                 _circle(
                     cx,
@@ -1097,6 +1159,9 @@ class _Board:
             fill = "#d6ccb4" if sec["scored"] else ("#fff6da" if here else "#f3ead4")
             houses: list[int] = list(sec["houses"])
             filled = sum(houses)
+            # the count after the name (English: at 110), before the houses
+            name, tally = _(sec["section"]), f"{filled}/{sec['size']}"
+            count_x = min(max(110.0, 18 + text_width(name, 17, True) + 10), 205 - text_width(tally, 16))
             inner = [
                 _rect(
                     x + 8,
@@ -1108,15 +1173,16 @@ class _Board:
                     stroke=self.now_colour if here and phase == 6 else "#a08a66",
                     stroke_width=3 if here else 1,
                 ),
-                _text(x + 18, sy + 24, _(sec["section"]), 17, cls="b"),
-                _text(x + 110, sy + 24, f"{filled}/{sec['size']}", 16),
-                _text(
+                _shrunk(x + 18, sy + 24, name, 17, count_x - 26, cls="b", least=14),
+                _text(x + count_x, sy + 24, tally, 16),
+                _shrunk(
                     x + 18,
                     sy + 46,
                     _("{pp} PP a house · ⚑ {space}", pp=SECTION_PP[i], space=SECTION_MARK[i]),
                     15,
+                    190,
                 ),
-                _text(
+                _shrunk(
                     x + 18,
                     sy + 65,
                     # i18n: a castle section already scored
@@ -1124,6 +1190,7 @@ class _Board:
                     if sec["scored"]
                     else (_("being built") if here else _("no house −{pp} PP", pp=SECTION_PENALTY[i])),
                     15,
+                    190,
                     cls="b" if here or sec["scored"] else "faint",
                 ),
             ]
@@ -1187,7 +1254,7 @@ class _Board:
                 stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
-            _fitted(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b"),
+            _shrunk(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b", least=16),
         )
         for c in range(1, 6):
             cx = x + head_w + (c - 1) * cell_w + cell_w / 2
@@ -1260,8 +1327,15 @@ class _Board:
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
                     inner.append(
-                        _fitted(
-                            cx0 + cell_w / 2, ty, line, 15, cell_w - 12, "middle", "faint" if closed else ""
+                        _shrunk(
+                            cx0 + cell_w / 2,
+                            ty,
+                            line,
+                            15,
+                            cell_w - 10,
+                            "middle",
+                            "faint" if closed else "",
+                            12,
                         )
                     )
                 here = markers.get((r, c), [])
@@ -1311,14 +1385,21 @@ class _Board:
         row_h = 40
         n = len(self.players)
         h = 40 + n * row_h + 8
+        # i18n: the headers of the players' table on the board
+        order_head = _("Order")
+        # i18n: a header: the place in the passing order (not the verb)
+        passed_head = _("Passed")
+        deniers_head = _("Deniers")
+        # the passing column right of the order's header (English: at 302)
+        passed_x = MARGIN + max(
+            302.0, 232 + (text_width(order_head, 15, True) + text_width(passed_head, 15, True)) / 2 + 12
+        )
         cols = [
-            # i18n: the headers of the players' table on the board
             (_("Player"), MARGIN + 14, "start"),
-            (_("Order"), MARGIN + 232, "middle"),
-            # i18n: a header: the place in the passing order (not the verb)
-            (_("Passed"), MARGIN + 302, "middle"),
+            (order_head, MARGIN + 232, "middle"),
+            (passed_head, passed_x, "middle"),
             (_("Workers at home"), MARGIN + 380, "start"),
-            (_("Deniers"), MARGIN + 600, "middle"),
+            (deniers_head, MARGIN + 600, "middle"),
             *[(_capital(_(CUBE_NAMES[i])), MARGIN + 680 + i * 74, "middle") for i in range(5)],
             # i18n: prestige points, abbreviated (a header)
             (_("PP"), MARGIN + 1080, "middle"),
@@ -1329,7 +1410,10 @@ class _Board:
         for k, (name, cx, anchor) in enumerate(cols):
             if 5 <= k < 10 and text_width(name, 15, True) > 44:
                 # a cube's long name starts right of its cube, squeezed into the column (74 wide)
-                self.add(_fitted(cx - 18, y + 26, name, 15, 54, "start", "b"))
+                self.add(_shrunk(cx - 18, y + 26, name, 15, 56, "start", "b"))
+            elif k == 3:
+                room = 600 - 380 - text_width(deniers_head, 15, True) / 2 - 12
+                self.add(_shrunk(cx, y + 26, name, 15, max(room, 120), anchor, "b"))
             else:
                 self.add(_fitted(cx, y + 26, name, 15, 200, anchor, "b"))
         for i in range(5):
@@ -1341,6 +1425,13 @@ class _Board:
             me = s == self.seat
             now = s == self.current
             colour = SEAT_COLOURS[s % 5]
+            seat_label = ("▶ " if now else "") + (
+                _("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s)
+            )
+            if over and s in v.get("winners", []):
+                # a winner's star, with the word when it fits before the order column
+                won = seat_label + " ★ " + _("winner")
+                seat_label = won if text_width(won, 17, True) <= 200 else f"{seat_label} ★"
             inner = [
                 _rect(
                     MARGIN + 6,
@@ -1353,22 +1444,20 @@ class _Board:
                     stroke_width=3,
                 ),
                 _rect(MARGIN + 10, ry + 8, 8, row_h - 16, rx=3, fill=colour),
-                _text(
+                _shrunk(
                     MARGIN + 26,
                     mid + 6,
-                    ("▶ " if now else "")
-                    + (_("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s))
-                    + (" ★ " + _("winner") if over and s in v.get("winners", []) else ""),
+                    seat_label,
                     17,
+                    200,
                     cls="b",
+                    least=14,
                     fill=SEAT_INK[s % 5],
                 ),
                 _text(
                     MARGIN + 232, mid + 6, _ordinal(order.index(s) + 1) if s in order else "", 16, "middle"
                 ),
-                _text(
-                    MARGIN + 302, mid + 6, _ordinal(passed.index(s) + 1) if s in passed else "–", 16, "middle"
-                ),
+                _text(passed_x, mid + 6, _ordinal(passed.index(s) + 1) if s in passed else "–", 16, "middle"),
             ]
             home = int(p["workers_at_home"])
             for j in range(home):
@@ -1394,7 +1483,14 @@ class _Board:
                 pp = _("{pp} (+{bonus} end)", pp=p["prestige"], bonus=p["final_bonus"])
             else:
                 pp = f"{p['prestige']}"
-            inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
+            if text_width(pp, 18, True) <= 160:
+                inner.append(_text(MARGIN + 1080, mid + 6, pp, 18, "middle", "b"))
+            else:
+                # a long translation of the end bonus: right-aligned, between the gold column and the edge
+                right = WIDTH - MARGIN - 12
+                inner.append(
+                    _shrunk(right, mid + 6, pp, 18, right - (MARGIN + 680 + 4 * 74 + 24), "end", "b")
+                )
             cubes = ", ".join(cube_count(i, int(p["cubes"][c])) for i, c in enumerate(CUBE_NAMES))
             # i18n: a row's marker on the royal favour table: 'prestige 2' ('-': not moved yet)
             markers = ", ".join(
@@ -1433,7 +1529,9 @@ class _Board:
                 Kind.STONE: _("built by the mason: cost → prestige"),
                 Kind.PRESTIGE: _("built by an architect on one of your residences: cost → prestige"),
             }[kind]
-            self.add(_text(MARGIN + 168, y + 18, hint, 16, cls="faint"))
+            # the hint after the label (English: at 168)
+            hint_x = max(168.0, text_width(label, 17, True) + 14)
+            self.add(_shrunk(MARGIN + hint_x, y + 18, hint, 16, WIDTH - 2 * MARGIN - hint_x, cls="faint"))
             y += 26
             built = _built(v)
             tiles = [t for t in tiles if t.key in supply or t.key in built]
@@ -1454,13 +1552,15 @@ class _Board:
                         stroke_dasharray=None if left else "4 3",
                     ),
                 ]
-                name = _text(
+                name = _shrunk(
                     x + card_w / 2,
                     y + 22,
                     short_name(t) + (f" ×{left}" if left > 1 else ""),
                     15,
+                    card_w - 8,
                     "middle",
                     "b" if left else "faint",
+                    12,
                 )
                 title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
                 lines = [name]
@@ -1476,10 +1576,12 @@ class _Board:
                     if t.income:
                         gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
                     lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(_text(x + card_w / 2, y + 69, gain, 15, "middle", "b"))
+                    lines.append(_shrunk(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
                 else:
                     # i18n: a tile of which none is left: all were built
-                    lines.append(_text(x + card_w / 2, y + 52, _("built"), 15, "middle", "faint"))
+                    lines.append(
+                        _shrunk(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
+                    )
                 inner.append(self.info(f"supply-{t.key}", lines, title))
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
             y += card_h + 10
