@@ -378,22 +378,20 @@ def _rich_cached(
     """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
     Runs of words on a line are one text element. ``lang`` keys the cache: the cubes' letters are
     translated. In a translation, what needs more than ``max_lines`` gets a font up to 2 px smaller, then
-    its lines squeezed (to 70% at least)."""
+    its lines squeezed (to 80% at least)."""
     items: list[Token] = []
     for tok in tokens:
         items += tok.split() if isinstance(tok, str) else [tok]
     lines, whole = _rich_lines(items, width, size, max_lines)
     squeeze = 1.0
     if not whole and lang != SOURCE:  # English keeps its layout (a cost's '+1 any' shows as '+1')
-        for smaller in (size - 1, size - 2):
-            lines, whole = _rich_lines(items, width, smaller, max_lines)
+        for smaller, squeeze in ((size - 1, 1.0), (size - 2, 1.0), (size - 2, 0.9), (size - 2, 0.8)):
+            fitted, whole = _rich_lines(items, width / squeeze, smaller, max_lines)
             if whole:
+                lines, size = fitted, smaller
                 break
-        size = smaller
-        for squeeze in (1.0, 0.9, 0.8, 0.7):
-            lines, whole = _rich_lines(items, width / squeeze, size, max_lines)
-            if whole:
-                break
+        else:  # no room even so: the end is left to the tooltip, as in English
+            squeeze = 1.0
     cube = size + 2
     out: list[str] = []
     for k, line in enumerate(lines):
@@ -837,7 +835,9 @@ def _space(
             hx = x + 8 + k * 27
             out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
         if not view["passing_order"]:
-            out.append(_t(x + 8, base - 4, _("nobody has passed"), 14, cls="muted", italic=True))
+            out.append(
+                _ft(x + 8, base - 4, _("nobody has passed"), 14, TILE_W - 16, cls="muted", italic=True)
+            )
     for k, seat in enumerate(sp["workers"]):
         out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
     if n > provost:
