@@ -15,6 +15,7 @@ The page shows the board about 880 px wide at 1280x800 (a 0.73 scale), so the sm
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -268,6 +269,11 @@ def _fitted(
     bold = bool({"b", "c", "name", "big", "label"} & set(cls.split()))
     if not _translated():
         return _text(x, y, text, cls, anchor, extra + _fit(text, room, size, bold))
+    fill = re.fullmatch(r' style="([^"]*)"', extra)
+    if fill:  # one style attribute: the font size joins the fill
+        return _fitted(x, y, text, cls, room, size, anchor, "", lines).replace(
+            ' style="', f' style="{fill.group(1)};'
+        )
     smallest = size - 3
     for s in range(size, smallest - 1, -1):
         if _measure(text, s, bold) <= room:
@@ -525,12 +531,16 @@ class _Board:
         )
         if view["final_round"] and not view["is_terminal"]:
             x = 40 + _width(head, 16, bold=False) + 14
+            final, badge = _("FINAL ROUND"), 130.0
+            if _translated():  # the badge follows the heading where it ends, as wide as its words
+                x = 40 + _measure(head, 16) + 14
+                badge = max(badge, _measure(final, 16, True) + 20)
             self.add(
                 '<g id="final-round"><title>'
                 + esc(_("A player has 17 points or more: this round is the last"))
                 + "</title>",
-                _rect(x, y + 9, 130, 24, "#e67e22", rx=12),
-                _text(x + 65, y + 27, _("FINAL ROUND"), "s b w", "middle"),
+                _rect(x, y + 9, badge, 24, "#e67e22", rx=12),
+                _text(x + badge / 2, y + 27, final, "s b w", "middle"),
                 "</g>",
             )
         if current is not None:
