@@ -1029,18 +1029,17 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         if seat in order:
             marks.append(_passed(order.index(seat) + 1))
         mark_lines: list[str] = []
+        # a translation's marks share a line down to a 13 px font (English's all fit at 15 px)
+        mark_room = 172 if language() == SOURCE else 172 * 15 / 13
         for mark in marks:
-            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= 172:
+            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= mark_room:
                 mark_lines[-1] += f" · {mark}"
             else:
                 mark_lines.append(mark)
         chip_rows = max(1, (len(chars) + 1) // 2)
-        # a third line of marks (a long translation) also gets the room below it
-        h = max(
-            PLAYER_H,
-            16 + chip_rows * (CHIP_H + 6),
-            36 + 19 * len(mark_lines) + (10 if len(mark_lines) > 2 else 0),
-        )
+        # a translation's last line of marks also gets the room below it (English's two lines fit as they are)
+        below = 10 if len(mark_lines) > 2 or (len(mark_lines) == 2 and language() != SOURCE) else 0
+        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6), 36 + 19 * len(mark_lines) + below)
         out.append(f'<g id="player-{seat}">')
         out.append(
             _rect(
