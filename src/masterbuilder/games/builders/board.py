@@ -15,11 +15,12 @@ The page shows the board about 880 px wide at 1280x800 (a 0.73 scale), so the sm
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc
-from masterbuilder.core.i18n import N_, Text
+from masterbuilder.core.board import BoardAction, esc, text_width
+from masterbuilder.core.i18n import N_, SOURCE, Text, language
 from masterbuilder.games.builders.actions import (
     BUY_ACTION,
     COINS_FOR_ACTIONS,
@@ -194,8 +195,9 @@ def _chip(
 ) -> str:
     """A resource chip: its letter and the amount ("S2"), coloured by resource."""
     label = letter(resource) + ("" if amount is None else str(amount))
-    return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _text(
-        x + w / 2, y + h / 2 + 6, label, cls, "middle"
+    size = 15 if "c" in cls.split() else 17
+    return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _roomy(
+        x + w / 2, y + h / 2 + 6, label, cls, w - 3, size, "middle"
     )
 
 
@@ -219,6 +221,74 @@ def _fit(text: str, width: float, size: int = 18, bold: bool = True) -> str:
     if fits >= 13:
         return f' style="font-size:{min(size, fits)}px"'
     return f' style="font-size:13px" textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _measure(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is in the board's font at its widest: the font stack ends in DejaVu Sans (what
+    Linux shows), about a fifth wider than the Arial metrics of :func:`text_width`."""
+    return text_width(text, size, bold) * (1.21 if bold else 1.17)
+
+
+def _translated() -> bool:
+    """Whether the board speaks a translation. English keeps the layout it was tuned with (from rough
+    widths); a translation, often longer, is laid out from the font's real widths."""
+    return language() != SOURCE
+
+
+def _roomy(
+    x: float, y: float, text: str, cls: str, room: float, size: int, anchor: str = "start", extra: str = ""
+) -> str:
+    """``text`` as English always had it (it fits); a translation fitted into ``room`` (:func:`_fitted`)."""
+    if _translated():
+        return _fitted(x, y, text, cls, room, size, anchor, extra)
+    return _text(x, y, text, cls, anchor, extra)
+
+
+def _squeezed(size: float, natural: float, room: float) -> str:
+    """A font size, and a squeeze into ``room`` when ``natural`` (the width at that size) is wider."""
+    style = f' style="font-size:{size:g}px"'
+    if natural <= room:
+        return style
+    return f'{style} textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _fitted(
+    x: float,
+    y: float,
+    text: str,
+    cls: str,
+    room: float,
+    size: int,
+    anchor: str = "start",
+    extra: str = "",
+    lines: tuple[float, float] | None = None,
+) -> str:
+    """``text`` fitted into ``room``: in English as it always was (:func:`_fit`); a translation from its
+    real width: a font up to 3 px smaller, then a squeeze to 70% at least, then (given ``lines``, the two
+    baselines' offsets from ``y``) two lines of a smaller font, each squeezed if need be."""
+    bold = bool({"b", "c", "name", "big", "label"} & set(cls.split()))
+    if not _translated():
+        return _text(x, y, text, cls, anchor, extra + _fit(text, room, size, bold))
+    fill = re.fullmatch(r' style="([^"]*)"', extra)
+    if fill:  # one style attribute: the font size joins the fill
+        return _fitted(x, y, text, cls, room, size, anchor, "", lines).replace(
+            ' style="', f' style="{fill.group(1)};'
+        )
+    smallest = size - 3
+    for s in range(size, smallest - 1, -1):
+        if _measure(text, s, bold) <= room:
+            return _text(x, y, text, cls, anchor, extra + _squeezed(s, 0, room))
+    natural = _measure(text, smallest, bold)
+    if natural * 0.7 <= room or lines is None or " " not in text:
+        return _text(x, y, text, cls, anchor, extra + _squeezed(smallest, natural, room))
+    small = min(smallest, 13)
+    words = text.split(" ")
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    top, bottom = min(splits, key=lambda t: max(_measure(t[0], small, bold), _measure(t[1], small, bold)))
+    return "".join(
+        _text(x, y + dy, line, cls, anchor, extra + _squeezed(small, _measure(line, small, bold), room))
+        for line, dy in ((top, lines[0]), (bottom, lines[1]))
+    )
 
 
 class _Board:
@@ -259,14 +329,23 @@ class _Board:
         self.add(
             _frame(x, y, BUILDING_W, BUILDING_H),
             _rect(x + 3, y + 3, BUILDING_W - 6, 32, band, rx=6),
-            _text(x + 10, y + 26, name, "name w", extra=_fit(name, BUILDING_W - 20)),
+            _fitted(x + 10, y + 26, name, "name w", BUILDING_W - 20, 18, lines=(-8, 5)),
             _chips(x + 8, y + 44, card.requires, BUILDING_W - 16),
         )
         if card.machine_worker is not None:
+            # i18n: on a machine card, before what it produces once built ('S2')
+            works = _("works as")
+            produces = WORKERS[card.machine_worker].produces
+            chips_x, chips_w = 82.0, 50.0
+            if _translated():  # the chips follow the words; both end before the shield
+                chips_w = min(50.0, 3 + 39.0 * sum(1 for n in produces if n))
+                room = BUILDING_W - 44 - 8 - 6 - chips_w
+                chips_x = max(82.0, 8 + 6 + min(room, _measure(works, 16)))
+                self.add(_fitted(x + 8, y + 102, works, "s", room, 16))
+            else:
+                self.add(_text(x + 8, y + 102, works, "s"))
             self.add(
-                # i18n: on a machine card, before what it produces once built ('S2')
-                _text(x + 8, y + 102, _("works as"), "s"),
-                _chips(x + 82, y + 83, WORKERS[card.machine_worker].produces, 50),
+                _chips(x + chips_x, y + 83, produces, chips_w),
                 _shield(x + BUILDING_W - 24, y + 95, card.points),
             )
         else:
@@ -448,16 +527,20 @@ class _Board:
         room = WIDTH - 80 - (130 if current is not None else 0)
         self.add(
             _text(40, y + 27, head, "s pale"),
-            _text(40, y + 60, decision, "big w", extra=_fit(decision, room, 25)),
+            _fitted(40, y + 60, decision, "big w", room, 25),
         )
         if view["final_round"] and not view["is_terminal"]:
             x = 40 + _width(head, 16, bold=False) + 14
+            final, badge = _("FINAL ROUND"), 130.0
+            if _translated():  # the badge follows the heading where it ends, as wide as its words
+                x = 40 + _measure(head, 16) + 14
+                badge = max(badge, _measure(final, 16, True) + 20)
             self.add(
                 '<g id="final-round"><title>'
                 + esc(_("A player has 17 points or more: this round is the last"))
                 + "</title>",
-                _rect(x, y + 9, 130, 24, "#e67e22", rx=12),
-                _text(x + 65, y + 27, _("FINAL ROUND"), "s b w", "middle"),
+                _rect(x, y + 9, badge, 24, "#e67e22", rx=12),
+                _text(x + badge / 2, y + 27, final, "s b w", "middle"),
                 "</g>",
             )
         if current is not None:
@@ -497,7 +580,7 @@ class _Board:
             # i18n: the caption of the row of face-up building cards
             _text(12, y + 21, _("Buildings"), "label"),
             # i18n: a hint beside the caption 'Buildings': start building one of them for 1 action
-            _text(124, y + 21, "" if over else _("start one for 1 action"), "s mut"),
+            self.hint(124, y + 21, _("Buildings"), "" if over else _("start one for 1 action"), deck_x),
             _text(deck_x, y + 21, self.deck_size(view["building_deck_size"]), "s mut"),
         )
         y += 30
@@ -519,7 +602,7 @@ class _Board:
             # i18n: the caption of the row of face-up worker cards
             _text(12, y + 21, _("Workers"), "label"),
             # i18n: a hint beside the caption 'Workers': hire one of them for 1 action
-            _text(110, y + 21, "" if over else _("hire one for 1 action"), "s mut"),
+            self.hint(110, y + 21, _("Workers"), "" if over else _("hire one for 1 action"), deck_x),
             _text(deck_x, y + 21, self.deck_size(view["worker_deck_size"]), "s mut"),
             # i18n: the caption of the bank (take coins, buy an extra action)
             _text(BANK_X, y + 21, _("Bank"), "label"),
@@ -531,6 +614,14 @@ class _Board:
         self.deck(deck_x, y, WORKER_W, WORKER_H, view["worker_deck_size"], "worker", view["worker_deck_top"])
         self.bank(BANK_X, y)
         return y + WORKER_H + 2 * DECK_OFFSET
+
+    @staticmethod
+    def hint(x: float, y: float, caption: str, hint: str, end: float) -> str:
+        """A hint beside a row's caption (at ``x`` in English), before the deck's size at ``end``."""
+        if not _translated():
+            return _text(x, y, hint, "s mut")
+        x = max(x, 12 + _measure(caption, 19, True) + 12)
+        return _fitted(x, y, hint, "s mut", end - 12 - x, 16)
 
     @staticmethod
     def deck_size(size: int) -> str:
@@ -557,7 +648,7 @@ class _Board:
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
                     _coin(cx + 21, cy + ch / 2, f"+{coins}", 16),
-                    _text(cx + 42, cy + ch / 2 + 6, _actions(spent), "s"),
+                    _roomy(cx + 42, cy + ch / 2 + 6, _actions(spent), "s", cw - 46, 16),
                 )
             else:
                 rule = _n(
@@ -569,13 +660,15 @@ class _Board:
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
                     # i18n: on the bank: one more action (for 5 coins, written below)
-                    _text(cx + cw / 2, cy + 19, _("+1 action"), "s b", "middle"),
+                    _roomy(cx + cw / 2, cy + 19, _("+1 action"), "s b", cw - 8, 16, "middle"),
                     # i18n: on the bank, below '+1 action': its price
-                    _text(
+                    _roomy(
                         cx + cw / 2,
                         cy + 38,
                         _n("for {n} coin", "for {n} coins", EXTRA_ACTION_PRICE),
                         "s",
+                        cw - 8,
+                        16,
                         "middle",
                     ),
                 )
@@ -612,10 +705,29 @@ class _Board:
             _rect(10, y, WIDTH - 20, 42, colour, rx=8),
             _text(24, y + 28, " · ".join(tags), "name", extra=ink),
         )
-        if to_move:
-            playing = _n("playing · {n} action left", "playing · {n} actions left", view["actions_left"])
-            self.add(_text(470, y + 28, "▶ " + playing, "name", extra=ink))
         right = WIDTH - 24
+        # i18n: a player's score, in the player's band on the board
+        score_text = _("score {score}", score=player["score"])
+        # i18n: a caption beside a player's points shield
+        points_text = _("points")
+        # i18n: a caption beside a player's coin
+        coins_text = _("coins")
+        shift = 0.0  # the points and coins move left of a long score, the coins left of a long 'points'
+        more = 0.0
+        if _translated():
+            score_w = _measure(score_text, 25, True)
+            shift = max(0.0, _measure(points_text, 16) + score_w + 14 - 195)
+            more = max(0.0, _measure(coins_text, 16) - 61)
+        coin_x = right - 320 - shift - more
+        if to_move:
+            playing = "▶ " + _n(
+                "playing · {n} action left", "playing · {n} actions left", view["actions_left"]
+            )
+            if _translated():
+                room = coin_x - 16 - 12 - 470
+                self.add(_fitted(470, y + 28, playing, "name", room, 18, extra=ink))
+            else:
+                self.add(_text(470, y + 28, playing, "name", extra=ink))
         points, coins, score = player["building_points"], player["coins"], player["score"]
         # i18n: a score's parts: {points} e.g. '12 points'; {bonus}: points for {coins} e.g. '23 coins'
         why = _(
@@ -631,18 +743,15 @@ class _Board:
         coins_title = _n("{n} coin", "{n} coins", coins)
         self.add(
             f'<g id="score-p{p}"><title>{esc(why)}</title>',
-            # i18n: a player's score, in the player's band on the board
-            _text(right, y + 30, _("score {score}", score=score), "big", "end", ink),
+            _text(right, y + 30, score_text, "big", "end", ink),
             "</g>",
             f'<g id="points-p{p}"><title>{esc(from_buildings)}</title>',
-            _shield(right - 215, y + 20, points, 14),
-            # i18n: a caption beside a player's points shield
-            _text(right - 195, y + 28, _("points"), "s", extra=ink),
+            _shield(right - 215 - shift, y + 20, points, 14),
+            _text(right - 195 - shift, y + 28, points_text, "s", extra=ink),
             "</g>",
             f'<g id="coins-p{p}"><title>{esc(coins_title)}</title>',
-            _coin(right - 320, y + 21, coins, 16),
-            # i18n: a caption beside a player's coin
-            _text(right - 298, y + 28, _("coins"), "s", extra=ink),
+            _coin(coin_x, y + 21, coins, 16),
+            _text(coin_x + 22, y + 28, coins_text, "s", extra=ink),
             "</g>",
         )
         top = y + 50
@@ -699,12 +808,14 @@ class _Board:
         self.add(
             _frame(x, y, SITE_W, h),
             _rect(x + 3, y + 3, SITE_W - 6, 32, band, rx=6),
-            _text(
+            _fitted(
                 x + 10,
                 y + 26,
                 building_name(b),
                 "name w",
-                extra=_fit(building_name(b), SITE_W - (76 if card.coins else 44)),
+                SITE_W - (76 if card.coins else 44),
+                18,
+                lines=(-8, 5),
             ),
             _shield(x + SITE_W - 19, y + 18, card.points, 12),
         )
@@ -742,9 +853,7 @@ class _Board:
             )
         yy += 30 * crew_rows
         for k, (line, cls) in enumerate(notes):
-            self.add(
-                _text(x + 10, yy + 17 + 22 * k, line, cls, extra=_fit(line, SITE_W - 20, 16, "b" in cls))
-            )
+            self.add(_fitted(x + 10, yy + 17 + 22 * k, line, cls, SITE_W - 20, 16))
         self.add("</g>")
         return h
 
@@ -798,14 +907,14 @@ class _Board:
         for b in done:
             card = BUILDINGS[b]
             name = building_name(b)
-            w = min(room, _width(name, 16) + 44)
+            w = min(room, (_measure(name, 16, True) if _translated() else _width(name, 16)) + 44)
             if x + w > RIGHT_X + room:
                 x, y = RIGHT_X, y + 38
             band = MACHINE_BAND if card.machine_worker is not None else BUILDING_BAND
             self.add(
                 f'<g id="building-{b}" class="done"><title>{esc(building_rule(b))}</title>',
                 _rect(x, y, w, 32, band, rx=6),
-                _text(x + 8, y + 22, name, "s b w", extra=_fit(name, w - 42, 16)),
+                _fitted(x + 8, y + 22, name, "s b w", w - 42, 16),
                 _shield(x + w - 17, y + 15, card.points, 11),
                 "</g>",
             )

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from masterbuilder.core.board import BoardAction, esc, text_width
-from masterbuilder.core.i18n import N_, Text, language
+from masterbuilder.core.i18n import N_, SOURCE, Text, language
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text as T
 from masterbuilder.games.caylus1303.data import (
@@ -121,6 +121,29 @@ def _fit(text: str, width: float, size: float, bold: bool = False, smallest: flo
     return size if need <= width else max(smallest, size * width / need)
 
 
+def _ft(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    room: float,
+    smallest: float = 13,
+    *,
+    bold: bool = False,
+    anchor: str = "start",
+    fill: str | None = None,
+    cls: str = "",
+    italic: bool = False,
+) -> str:
+    """:func:`_t` fitted into ``room``: a smaller font (:func:`_fit`), and squeezed into ``room`` when even
+    ``smallest`` is too wide (a long translation; English always fits)."""
+    fitted = _fit(text, room, size, bold, smallest)
+    squeeze = room if _text_w(text, fitted, bold) > room + 0.5 else None
+    return _t(
+        x, y, text, fitted, bold=bold, anchor=anchor, fill=fill, cls=cls, italic=italic, squeeze=squeeze
+    )
+
+
 def _t(
     x: float,
     y: float,
@@ -132,8 +155,12 @@ def _t(
     fill: str | None = None,
     cls: str = "",
     italic: bool = False,
+    squeeze: float | None = None,
 ) -> str:
+    """A text element; ``squeeze`` (a width) draws it that wide with ``textLength``."""
     attrs = [f'x="{x:g}"', f'y="{y:g}"', f'font-size="{size:.3g}"']
+    if squeeze is not None:
+        attrs.append(f'textLength="{squeeze:.1f}" lengthAdjust="spacingAndGlyphs"')
     if bold:
         attrs.append('font-weight="bold"')
     if italic:
@@ -350,26 +377,22 @@ def _rich_cached(
 ) -> tuple[str, int]:
     """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
     Runs of words on a line are one text element. ``lang`` keys the cache: the cubes' letters are
-    translated."""
-    cube = size + 2
-    space = _text_w(" ", size)
+    translated. In a translation, what needs more than ``max_lines`` gets a font up to 2 px smaller, then
+    its lines squeezed (to 80% at least)."""
     items: list[Token] = []
     for tok in tokens:
         items += tok.split() if isinstance(tok, str) else [tok]
-    lines: list[list[tuple[float, Token]]] = [[]]
-    cx = 0.0
-    for item in items:
-        if isinstance(item, str):
-            w = _text_w(item, size)
-        else:
-            w = _text_w(f"{item[2]}{item[1]}", size, True) + 2 + cube
-        if cx > 0 and cx + w > width:
-            if len(lines) == max_lines:
+    lines, whole = _rich_lines(items, width, size, max_lines)
+    squeeze = 1.0
+    if not whole and lang != SOURCE:  # English keeps its layout (a cost's '+1 any' shows as '+1')
+        for smaller, squeeze in ((size - 1, 1.0), (size - 2, 1.0), (size - 2, 0.9), (size - 2, 0.8)):
+            fitted, whole = _rich_lines(items, width / squeeze, smaller, max_lines)
+            if whole:
+                lines, size = fitted, smaller
                 break
-            lines.append([])
-            cx = 0.0
-        lines[-1].append((cx, item))
-        cx += w + space
+        else:  # no room even so: the end is left to the tooltip, as in English
+            squeeze = 1.0
+    cube = size + 2
     out: list[str] = []
     for k, line in enumerate(lines):
         yy = y + k * lh
@@ -390,7 +413,34 @@ def _rich_cached(
             out.append(_cube(x + pos + _text_w(label, size, True) + 2, yy - cube * 0.8, r, cube))
         if run:
             out.append(_t(x + run_x, yy, " ".join(run), size))
-    return "".join(out), len(lines)
+    svg = "".join(out)
+    if squeeze < 1:
+        svg = f'<g transform="matrix({squeeze:g} 0 0 1 {x * (1 - squeeze):.2f} 0)">{svg}</g>'
+    return svg, len(lines)
+
+
+def _rich_lines(
+    items: Sequence[Token], width: float, size: float, max_lines: int
+) -> tuple[list[list[tuple[float, Token]]], bool]:
+    """Words and cubes placed on at most ``max_lines`` lines of ``width``: each line's (x, item) pairs,
+    and whether every item found a place."""
+    cube = size + 2
+    space = _text_w(" ", size)
+    lines: list[list[tuple[float, Token]]] = [[]]
+    cx = 0.0
+    for item in items:
+        if isinstance(item, str):
+            w = _text_w(item, size)
+        else:
+            w = _text_w(f"{item[2]}{item[1]}", size, True) + 2 + cube
+        if cx > 0 and cx + w > width:
+            if len(lines) == max_lines:
+                return lines, False
+            lines.append([])
+            cx = 0.0
+        lines[-1].append((cx, item))
+        cx += w + space
+    return lines, True
 
 
 # ---- what the view says --------------------------------------------------------------------------------
@@ -756,10 +806,12 @@ def _space(
         + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
     fam_label = _("acting now") if acting else ("" if fam == "printed" else _(FAMILY_WORDS[fam]))
-    out.append(_t(x + TILE_W - 8, y + 19, fam_label, 14, anchor="end", fill=band_ink, bold=acting))
+    label_room = TILE_W - 8 - 9 - _text_w(str(n), 17, True) - 6
+    out.append(
+        _ft(x + TILE_W - 8, y + 19, fam_label, 14, label_room, 11, anchor="end", fill=band_ink, bold=acting)
+    )
     name = _(tile.name) if not sp["residence"] else _("Residence")
-    size = _fit(name, TILE_W - 16, 17, True)
-    out.append(_t(x + 8, y + 46, name, size, bold=True))
+    out.append(_ft(x + 8, y + 46, name, 17, TILE_W - 16, bold=True))
     # what happens here
     if sp["residence"]:
         toks: list[Token] = [_("owner: +1 worker each recruitment")]
@@ -783,7 +835,9 @@ def _space(
             hx = x + 8 + k * 27
             out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
         if not view["passing_order"]:
-            out.append(_t(x + 8, base - 4, _("nobody has passed"), 14, cls="muted", italic=True))
+            out.append(
+                _ft(x + 8, base - 4, _("nobody has passed"), 14, TILE_W - 16, cls="muted", italic=True)
+            )
     for k, seat in enumerate(sp["workers"]):
         out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
     if n > provost:
@@ -838,17 +892,19 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
             + _rect(x, top, SLOT_W, 26, band, rx=6)
             + _rect(x, top + 14, SLOT_W, 12, band, rx=0)
             + _t(x + 9, top + 19, _("Slot {slot}", slot=k + 1), 15, bold=True, fill=band_ink)
-            + _t(
+            + _ft(
                 x + SLOT_W - 8,
                 top + 19,
                 # i18n: a construction-site slot a favour may use now
                 _("open") if usable else _("from round {round}", round=SLOT_ROUNDS[k]),
                 14,
+                SLOT_W - 8 - 9 - _text_w(_("Slot {slot}", slot=k + 1), 15, True) - 8,
+                11,
                 anchor="end",
                 fill=band_ink,
                 bold=usable,
             )
-            + _t(x + 9, top + 46, tile.title, _fit(tile.title, SLOT_W - 18, 16, True), bold=True)
+            + _ft(x + 9, top + 46, tile.title, 16, SLOT_W - 18, bold=True)
             + _rich(_side_tokens(tile.setup, setup=True), x + 9, top + 68, SLOT_W - 18, 14, 18, 2)[0]
             + "</g>"
         )
@@ -973,13 +1029,17 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         if seat in order:
             marks.append(_passed(order.index(seat) + 1))
         mark_lines: list[str] = []
+        # a translation's marks share a line down to a 13 px font (English's all fit at 15 px)
+        mark_room = 172 if language() == SOURCE else 172 * 15 / 13
         for mark in marks:
-            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= 172:
+            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= mark_room:
                 mark_lines[-1] += f" · {mark}"
             else:
                 mark_lines.append(mark)
         chip_rows = max(1, (len(chars) + 1) // 2)
-        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6), 36 + 19 * len(mark_lines))
+        # a translation's last line of marks also gets the room below it (English's two lines fit as they are)
+        below = 10 if len(mark_lines) > 2 or (len(mark_lines) == 2 and language() != SOURCE) else 0
+        h = max(PLAYER_H, 16 + chip_rows * (CHIP_H + 6), 36 + 19 * len(mark_lines) + below)
         out.append(f'<g id="player-{seat}">')
         out.append(
             _rect(
@@ -998,7 +1058,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
             _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
         )
         for k, line in enumerate(mark_lines):
-            out.append(_t(MARGIN + 22, top + 54 + 19 * k, line, 15, bold=True))
+            out.append(_ft(MARGIN + 22, top + 54 + 19 * k, line, 15, 172, bold=True))
         # resources
         x = MARGIN + 200
         for r, name in enumerate(RES_NAMES):
@@ -1049,9 +1109,10 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         if over and p["final_bonus"]:
             parts.append(_("+{pp} PP for gold", pp=p["final_bonus"]))
         stock = " · ".join(parts)
-        out.append(_t(MARGIN + 200, top + 56, stock, 16))
         # characters
         cx0 = WIDTH - MARGIN - 2 * CHIP_W - 16
+        stock_end = cx0 - 12 if len(chars) > 2 else WIDTH - MARGIN - 12
+        out.append(_ft(MARGIN + 200, top + 56, stock, 16, stock_end - MARGIN - 200))
         for k, key in enumerate(chars):
             out.append(
                 _char_chip(
@@ -1149,15 +1210,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
         _rect(x, y, SUP_W, SUP_H, body, stroke="#5a4a38", sw=1.2, extra=' class="hit"'),
         _rect(x, y, SUP_W, 24, band, rx=6),
         _rect(x, y + 12, SUP_W, 12, band, rx=0),
-        _t(
-            x + SUP_W / 2,
-            y + 18,
-            name,
-            _fit(name, SUP_W - 10, 15, True, 12.5),
-            bold=True,
-            anchor="middle",
-            fill=band_ink,
-        ),
+        _ft(x + SUP_W / 2, y + 18, name, 15, SUP_W - 10, 12.5, bold=True, anchor="middle", fill=band_ink),
         _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
         _t(x + SUP_W - 6, y + 45, _n("{n} PP", "{n} PP", tile.pp), 15, bold=True, anchor="end"),
         f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
