@@ -337,3 +337,18 @@ def test_the_game_catalog_describes_options_and_bots_in_the_players_language(
     ]
     assert polish["title"] == f"⟦{english['title']}⟧"  # the edition's title in the player's language
     assert [b["name"] for b in polish["bots"]] == [b["name"] for b in english["bots"]]
+
+
+def test_a_seat_nobody_named_is_named_in_the_readers_language() -> None:
+    from masterbuilder.core.i18n import use_language
+    from masterbuilder.server.languages import shown_name
+    from masterbuilder.server.pages import seat_names
+
+    seats = [{"seat": 0, "name": "Ania"}, {"seat": 1, "name": "seat 1"}, {"seat": 2, "bot": "random"}]
+    summary = {"seats": seats}
+    assert seat_names(summary, 3) == ["Ania", "seat 1", "random"]
+    with use_language("pl"):
+        assert seat_names(summary, 3) == ["Ania", "gracz 1", "random"]
+        assert shown_name(2, "seat 1") == "seat 1"  # a person may call themself that
+    with use_language("de"):
+        assert shown_name(1, "seat 1") == "Spieler 1"

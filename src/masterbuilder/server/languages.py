@@ -29,6 +29,7 @@ from masterbuilder.core.i18n import (
     translations,
     use_language,
 )
+from masterbuilder.core.i18n import shell as _
 
 COOKIE: Final = "mb_lang"
 CATEGORIES: Final = ("zero", "one", "two", "few", "many", "other")
@@ -146,3 +147,9 @@ def page_catalog(lang: str) -> dict[str, Any]:
         else:
             messages[key] = plural_forms(lang, key, english[0], english[1])
     return {"lang": lang, "languages": dict(LANGUAGE_NAMES), "messages": messages}
+
+
+def shown_name(seat: int, name: str) -> str:
+    """A seat's name as the reader's language says it: a seat nobody has named is stored as 'seat 2', the
+    English placeholder, and shown as the reader's 'seat 2' ('gracz 2', 'Spieler 2')."""
+    return _("seat {n}", n=seat) if name == f"seat {seat}" else name

@@ -30,7 +30,7 @@ from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, 
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, load_record, new_game
 from masterbuilder.core.state import State
-from masterbuilder.server.languages import page_catalog
+from masterbuilder.server.languages import page_catalog, shown_name
 from masterbuilder.server.tables import log_names, seat_label
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.records import record_names
@@ -63,7 +63,12 @@ def seat_names(summary: Mapping[str, Any] | None, players: int) -> list[str]:
     for seat in (summary or {}).get("seats", []):
         index = seat.get("seat")
         if isinstance(index, int) and 0 <= index < players:
-            names[index] = seat.get("name") or seat.get("bot") or names[index]
+            name = seat.get("name")
+            names[index] = (
+                (shown_name(index, name) if isinstance(name, str) else name)
+                or seat.get("bot")
+                or names[index]
+            )
     return names
 
 

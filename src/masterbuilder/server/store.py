@@ -452,7 +452,3 @@ class Store:
     def ping(self) -> None:
         with self.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-
-
-def seat_rows(rows: Sequence[SeatRow]) -> list[dict[str, Any]]:
-    return [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken} for s in rows]

@@ -25,6 +25,7 @@ from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
+from masterbuilder.server.languages import shown_name
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
 from masterbuilder.ui.events import log_events, summarise
@@ -123,7 +124,9 @@ class Table:
         """Log ``move`` (``before`` → ``after``) in English and in every language someone reads."""
         for lang in (SOURCE, *self.logs):
             with use_language(lang):
-                entry = _entry(after, move, log_names([s.name for s in self.row.seats]), before)
+                entry = _entry(
+                    after, move, log_names([shown_name(s.seat, s.name) for s in self.row.seats]), before
+                )
             (self.log if lang == SOURCE else self.logs[lang]).append(entry)
 
     @property
@@ -186,7 +189,7 @@ def replay(
     log_events(state)
     entries = []
     with use_language(lang):
-        names = log_names([seat.name for seat in row.seats])
+        names = log_names([shown_name(seat.seat, seat.name) for seat in row.seats])
         for move in move_rows:
             before = state.clone()
             state.apply(move.action)
@@ -827,6 +830,16 @@ class Tables:
                     "decision": renderer.decision(table.state) if row.status == "live" else None,
                     "phase": renderer.status(table.state),
                 }
+            seats = [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": shown_name(s.seat, s.name),
+                    "taken": s.taken,
+                }
+                for s in row.seats
+            ]
         msg = {
             "type": "state",
             "id": row.id,
@@ -835,10 +848,7 @@ class Tables:
             "status": row.status,
             "seat": seat,
             "to_move": table.state.current_player if row.status == "live" else None,
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
-                for s in row.seats
-            ],
+            "seats": seats,
             **parts["words", lang],
             **parts[seat, conn.board, lang],
             "log": table.log_in(lang)[log_from:],
@@ -891,7 +901,13 @@ def summary_of(row: GameRow) -> dict[str, Any]:
         "status": row.status,
         "ply": row.ply,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "taken": s.taken}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": shown_name(s.seat, s.name),
+                "taken": s.taken,
+            }
             for s in row.seats
         ],
         "to_move": row.to_move if row.status == "live" else None,
