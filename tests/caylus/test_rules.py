@@ -25,6 +25,7 @@ from masterbuilder.games.caylus.data import (
     cubes,
 )
 from masterbuilder.games.caylus.tasks import D_GATE, D_GUILD, D_INN, D_PLACE, D_PROVOST, NOBODY
+from masterbuilder.games.caylus.text import why_not
 from tests.caylus.helpers import (
     BLACK,
     BLUE,
@@ -221,6 +222,9 @@ def test_own_building_costs_one_denier_whatever_the_passing_scale() -> None:
     assert s.placement_cost(ORANGE, False) == 4 and s.placement_cost(ORANGE, True) == 1
     assert labels(s) == ["pass", "road 9"]  # only its own building is affordable
     assert "costs 4 deniers; you have 1" in refused(s, A.place_road(7))
+    s._deniers[ORANGE] = 0  # the refusal's wording for one denier (the legal moves are not recomputed)
+    assert why_not(s, s._stack[-1], A.place_road(9)) == "Placing there costs 1 denier; you have 0."
+    s._deniers[ORANGE] = 1
     s.apply("road 9")
     assert s.deniers(ORANGE) == 0 and s.prestige(ORANGE) == 0
     assert stopped(s) is False and s.worker_at(9) == ORANGE

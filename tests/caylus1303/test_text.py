@@ -22,6 +22,7 @@ from masterbuilder.games.caylus1303.tasks import (
     D_PAY,
     D_PLACE,
 )
+from masterbuilder.games.caylus1303.text import why_not
 from tests.caylus1303.helpers import (
     BLUE,
     GREEN,
@@ -430,6 +431,8 @@ def test_reason_bridge_move_without_the_workers() -> None:
     activation(s)
     assert refused(s, A.move(3)) == "Moving 3 steps costs 3 workers; you have 2."
     assert refused(s, A.move(-3)) == "Moving 3 steps costs 3 workers; you have 2."
+    s._hand[BLUE] = 0  # the refusal's wording for one step (the legal moves are not recomputed)
+    assert why_not(s, s._stack[-1], A.move(1)) == "Moving 1 step costs 1 worker; you have 0."
 
 
 def test_reason_provost_behind_the_bridge() -> None:

@@ -173,7 +173,7 @@ def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
         cost = state.placement_cost(seat, own)
         return _n(
-            "Placing there costs {n} deniers; you have {have}.",
+            "Placing there costs {n} denier; you have {have}.",
             "Placing there costs {n} deniers; you have {have}.",
             cost,
             have=state._deniers[seat],
@@ -183,7 +183,7 @@ def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
         if not 1 <= state._provost + delta <= ROAD_LENGTH:
             return _("The provost must stay on the road, between space 1 and space 28.")
         return _n(
-            "Moving the provost {n} spaces costs {n} deniers; you have {have}.",
+            "Moving the provost {n} space costs {n} denier; you have {have}.",
             "Moving the provost {n} spaces costs {n} deniers; you have {have}.",
             abs(delta),
             have=state._deniers[seat],

@@ -244,9 +244,8 @@ def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
                 space=ROAD_LENGTH,
             )
         if kind == D_BRIDGE:
-            # i18n: the English text keeps the plural for 1 step too
             return _n(
-                "Moving {n} steps costs {n} workers; you have {have}.",
+                "Moving {n} step costs {n} worker; you have {have}.",
                 "Moving {n} steps costs {n} workers; you have {have}.",
                 abs(d),
                 have=state._hand[seat],
@@ -526,8 +525,8 @@ def _extra_worker(state: Caylus1303Rules, seat: int) -> str:
     extra = state.placement_cost(seat, early=task[0] == D_EARLY) - 1
     if not extra:
         return ""
-    # i18n: added after a placement ('place a worker on ... (+1 worker to the camp)'); English keeps 'worker'
-    return " " + _n("(+{n} worker to the camp)", "(+{n} worker to the camp)", extra)
+    # i18n: added after a placement ('place a worker on ... (+1 worker to the camp)')
+    return " " + _n("(+{n} worker to the camp)", "(+{n} workers to the camp)", extra)
 
 
 # i18n: a verb: the player refuses the offered choice
