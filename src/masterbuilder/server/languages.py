@@ -14,6 +14,7 @@ as its forms by CLDR category (``one``, ``few``, ``many``, ``other``), which the
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from http.cookies import SimpleCookie
 from typing import Any, Final
@@ -29,7 +30,7 @@ from masterbuilder.core.i18n import (
     translations,
     use_language,
 )
-from masterbuilder.core.i18n import shell as _
+from masterbuilder.core.voice import seat_name
 
 COOKIE: Final = "mb_lang"
 CATEGORIES: Final = ("zero", "one", "two", "few", "many", "other")
@@ -149,7 +150,20 @@ def page_catalog(lang: str) -> dict[str, Any]:
     return {"lang": lang, "languages": dict(LANGUAGE_NAMES), "messages": messages}
 
 
+def unnamed(seat: int) -> str:
+    """What the database holds for a seat nobody has named: 'seat 2', in English whatever the language."""
+    return f"seat {seat}"
+
+
 def shown_name(seat: int, name: str) -> str:
-    """A seat's name as the reader's language says it: a seat nobody has named is stored as 'seat 2', the
-    English placeholder, and shown as the reader's 'seat 2' ('gracz 2', 'Spieler 2')."""
-    return _("seat {n}", n=seat) if name == f"seat {seat}" else name
+    """A seat's name as the reader's language says it: a seat nobody has named (:func:`unnamed`) is shown
+    as the reader's 'seat 2' ('gracz 2', 'Spieler 2')."""
+    return seat_name(seat) if name == unnamed(seat) else name
+
+
+def seat_entries(seats: Sequence[Any]) -> list[dict[str, Any]]:
+    """The seats of a game as a client reads them, in the current language."""
+    return [
+        {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": shown_name(s.seat, s.name), "taken": s.taken}
+        for s in seats
+    ]

@@ -30,8 +30,9 @@ from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, 
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, load_record, new_game
 from masterbuilder.core.state import State
+from masterbuilder.core.voice import seat_name
 from masterbuilder.server.languages import page_catalog, shown_name
-from masterbuilder.server.tables import log_names, seat_label
+from masterbuilder.server.tables import log_names
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.records import record_names
 
@@ -59,7 +60,7 @@ NOTES_TITLES = {
 # ---- pure helpers (tested without a server) ----------------------------------------------------------
 def seat_names(summary: Mapping[str, Any] | None, players: int) -> list[str]:
     """Who sits where, as the lobby names them: a person's name, else the bot's name, else "seat N"."""
-    names = [seat_label(s) for s in range(players)]
+    names = [seat_name(s) for s in range(players)]
     for seat in (summary or {}).get("seats", []):
         index = seat.get("seat")
         if isinstance(index, int) and 0 <= index < players:
@@ -104,7 +105,7 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
     state = start_state(record)
     log_events(state)
-    seat_names = log_names([names[s] if s < len(names) else seat_label(s) for s in range(state.num_players)])
+    seat_names = log_names([names[s] if s < len(names) else seat_name(s) for s in range(state.num_players)])
     entries = []
     for ply, action in enumerate(record["actions"]):
         seat = state.current_player
@@ -253,7 +254,7 @@ async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
 async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
     """An uploaded record's move log and its score timeline (a record is public: everything shows)."""
     checked = checked_record(record)
-    names = [n or seat_label(s) for s, n in enumerate(record_names(checked))]
+    names = [n or seat_name(s) for s, n in enumerate(record_names(checked))]
     return {**_replay_info(checked, names, move_log(checked, names)), "scores": timeline(checked)}
 
 

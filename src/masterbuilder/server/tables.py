@@ -25,7 +25,7 @@ from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
-from masterbuilder.server.languages import shown_name
+from masterbuilder.server.languages import seat_entries, shown_name, unnamed
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
 from masterbuilder.ui.events import log_events, summarise
@@ -161,11 +161,6 @@ def log_names(names: Sequence[str]) -> list[str]:
         _("{name} (seat {seat})", name=name, seat=seat) if names.count(name) > 1 else name
         for seat, name in enumerate(names)
     ]
-
-
-def seat_label(seat: int) -> str:
-    """A seat that has no name yet."""
-    return _("seat {n}", n=seat)
 
 
 def _entry(state: State, move: MoveRow, names: Sequence[str], before: State) -> dict[str, Any]:
@@ -456,7 +451,7 @@ class Tables:
             if spec.kind == "bot":
                 rows.append(SeatRow(k, "bot", spec.bot, spec.name or str(spec.bot), None, True))
             else:
-                label = (name if k in tokens and name else spec.name) or f"seat {k}"
+                label = (name if k in tokens and name else spec.name) or unnamed(k)
                 token = tokens.get(k)
                 rows.append(
                     SeatRow(
@@ -539,7 +534,7 @@ class Tables:
                 raise PlayError(
                     "conflict", _("The game has started; seats can be left only before the start.")
                 )
-            if not await self.db(self.store.free_seat, game_id, seat, f"seat {seat}"):
+            if not await self.db(self.store.free_seat, game_id, seat, unnamed(seat)):
                 await self._reload(table)
                 raise PlayError("conflict", _("The game changed in the meantime; try again."))
             await self._reload(table)
@@ -830,16 +825,7 @@ class Tables:
                     "decision": renderer.decision(table.state) if row.status == "live" else None,
                     "phase": renderer.status(table.state),
                 }
-            seats = [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": shown_name(s.seat, s.name),
-                    "taken": s.taken,
-                }
-                for s in row.seats
-            ]
+            seats = seat_entries(row.seats)
         msg = {
             "type": "state",
             "id": row.id,
@@ -900,16 +886,7 @@ def summary_of(row: GameRow) -> dict[str, Any]:
         "options": row.options,
         "status": row.status,
         "ply": row.ply,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "bot": s.bot,
-                "name": shown_name(s.seat, s.name),
-                "taken": s.taken,
-            }
-            for s in row.seats
-        ],
+        "seats": seat_entries(row.seats),
         "to_move": row.to_move if row.status == "live" else None,
         "created": row.created.isoformat(),
         "updated": row.updated.isoformat(),
