@@ -31,8 +31,8 @@ def template() -> object:
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_every_message_is_translated_with_its_placeholders(code: str) -> None:
-    problems = catalogs.problems(code)
+def test_every_message_is_translated_with_its_placeholders(code: str, template: object) -> None:
+    problems = catalogs.problems(code, template)
     assert problems == [], f"{len(problems)} problems, first: {problems[:10]}"
 
 

@@ -27,7 +27,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from masterbuilder.core.i18n import DOMAIN, LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, SOURCE, catalog_path
+from masterbuilder.core.i18n import (
+    DOMAIN,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    LOCALE_DIR,
+    SOURCE,
+    catalog_path,
+    compiled,
+)
 
 PACKAGE = Path(__file__).resolve().parent
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -87,7 +95,7 @@ def template() -> Any:
     return catalog
 
 
-def _write(catalog: Any, path: Path, *, template: bool = False) -> None:
+def _write(catalog: Any, path: Path) -> None:
     from babel.messages.pofile import write_po
 
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -104,11 +112,12 @@ def _read(path: Path, code: str) -> Any:
 
 def extract() -> Any:
     catalog = template()
-    _write(catalog, POT, template=True)
+    _write(catalog, POT)
     return catalog
 
 
-def update() -> None:
+def update() -> Any:
+    """The source's messages into each language's ``.po``; returns the template."""
     from babel.messages.catalog import Catalog
 
     pot = extract()
@@ -126,22 +135,19 @@ def update() -> None:
             "# Game terms follow the glossary docs/i18n/" + code + ".md (the rulebooks' own names).\n"
         )
         _write(catalog, po)
+    return pot
 
 
 def compile_all(target: Path | None = None) -> list[Path]:
     """Each language's ``.po`` compiled to its ``.mo`` (under ``target``, a build's copy of the
     locale folder, or beside the ``.po``)."""
-    from babel.messages.mofile import write_mo
-
     written = []
     for code in LANGUAGES:
         if code == SOURCE:
             continue
-        po = catalog_path(code)
         mo = (target / code / "LC_MESSAGES" / f"{DOMAIN}.mo") if target else catalog_path(code, ".mo")
         mo.parent.mkdir(parents=True, exist_ok=True)
-        with mo.open("wb") as f:
-            write_mo(f, _read(po, code))
+        mo.write_bytes(compiled(catalog_path(code), code))
         written.append(mo)
     return written
 
@@ -150,10 +156,17 @@ def placeholders(text: str) -> list[str]:
     return sorted(PLACEHOLDER.findall(text))
 
 
-def problems(code: str) -> list[str]:
-    """What is wrong with ``code``'s catalog against the source: missing or fuzzy translations, and
-    translations whose placeholders differ from the message's."""
-    pot = template()
+def _forms(entry: Any) -> tuple[str, ...] | None:
+    """A catalog entry's translation, one form or its plural forms; None if it has none (or a fuzzy one)."""
+    if entry is None or not entry.string or entry.fuzzy:
+        return None
+    return entry.string if isinstance(entry.string, tuple) else (entry.string,)
+
+
+def problems(code: str, pot: Any = None) -> list[str]:
+    """What is wrong with ``code``'s catalog against the source (``pot``, the template, extracted when not
+    given): missing or fuzzy translations, and translations whose placeholders differ from the message's."""
+    pot = template() if pot is None else pot
     po = catalog_path(code)
     if not po.exists():
         return [f"{code}: no catalog at {po}"]
@@ -162,17 +175,15 @@ def problems(code: str) -> list[str]:
     for message in pot:
         if not message.id:
             continue
-        msgid = message.id if isinstance(message.id, str) else message.id[0]
-        where = f"{code}: [{message.context or ''}] {msgid!r}"
-        translated = catalog.get(message.id, context=message.context)
-        if translated is None or not translated.string or translated.fuzzy:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        where = f"{code}: [{message.context or ''}] {ids[0]!r}"
+        forms = _forms(catalog.get(message.id, context=message.context))
+        if forms is None:
             found.append(f"{where}: not translated")
             continue
-        forms = translated.string if isinstance(translated.string, tuple) else (translated.string,)
-        if any(not form for form in forms):
+        if not all(forms):
             found.append(f"{where}: a plural form is missing")
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
         wanted = placeholders(ids[-1])
         for form in forms:
             have = placeholders(form)
@@ -183,8 +194,9 @@ def problems(code: str) -> list[str]:
     return found
 
 
-def stats() -> dict[str, tuple[int, int]]:
-    pot = template()
+def stats(pot: Any = None) -> dict[str, tuple[int, int]]:
+    """(translated, all) messages per language, against ``pot`` (extracted when not given)."""
+    pot = template() if pot is None else pot
     total = sum(1 for m in pot if m.id)
     out = {}
     for code in LANGUAGES:
@@ -197,11 +209,7 @@ def stats() -> dict[str, tuple[int, int]]:
             done = sum(
                 1
                 for m in pot
-                if m.id
-                and (t := catalog.get(m.id, context=m.context)) is not None
-                and t.string
-                and not t.fuzzy
-                and all(t.string if isinstance(t.string, tuple) else (t.string,))
+                if m.id and (forms := _forms(catalog.get(m.id, context=m.context))) is not None and all(forms)
             )
         out[code] = (done, total)
     return out
@@ -213,8 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "extract":
         print(f"{sum(1 for m in extract() if m.id)} messages in {POT}")
     elif command == "update":
-        update()
-        for code, (done, total) in stats().items():
+        for code, (done, total) in stats(update()).items():
             print(f"{code}: {done}/{total} translated")
     elif command == "compile":
         for mo in compile_all():
@@ -223,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         for code, (done, total) in stats().items():
             print(f"{code}: {done}/{total} translated")
     elif command == "check":
-        found = [p for code in LANGUAGES if code != SOURCE for p in problems(code)]
+        pot = template()
+        found = [p for code in LANGUAGES if code != SOURCE for p in problems(code, pot)]
         for line in found:
             print(line)
         print(f"{len(found)} problems")

@@ -139,6 +139,11 @@ def translations(code: str) -> gettext.NullTranslations:
             return gettext.GNUTranslations(f)
     if not po.exists():
         raise FileNotFoundError(f"The {code!r} catalog is missing: {po}")
+    return gettext.GNUTranslations(io.BytesIO(compiled(po, code)))
+
+
+def compiled(po: Path, code: str) -> bytes:
+    """The ``.po`` of ``code`` compiled (the bytes of its ``.mo``), with Babel."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -146,8 +151,7 @@ def translations(code: str) -> gettext.NullTranslations:
         catalog = read_po(f, locale=code, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return buffer.getvalue()
 
 
 @contextmanager
