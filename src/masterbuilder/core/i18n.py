@@ -165,7 +165,15 @@ def report_missing(callback: Callable[[str | None, str], None]) -> Iterator[None
         _missing.reset(token)
 
 
-_NOT_FOUND: Final = "\x00"  # a default no msgid can equal
+def _report_if_missing(t: gettext.NullTranslations, context: str | None, message: str, plural: bool) -> None:
+    """Tell :func:`report_missing`'s callback, if one listens, that ``t`` has no ``message``."""
+    callback = _missing.get()
+    if callback is None:
+        return
+    catalog: dict[Any, str] = getattr(t, "_catalog", {})
+    key = message if context is None else f"{context}\x04{message}"  # how gettext keys a msgctxt
+    if ((key, 0) if plural else key) not in catalog:
+        callback(context, message)
 
 
 def _lookup(context: str | None, message: str) -> str:
@@ -173,23 +181,8 @@ def _lookup(context: str | None, message: str) -> str:
     if code == SOURCE or not message:
         return message
     t = translations(code)
-    if context is None:
-        found = t.gettext(message) if _missing.get() is None else _strict(t, None, message)
-    else:
-        found = t.pgettext(context, message) if _missing.get() is None else _strict(t, context, message)
-    return found
-
-
-def _strict(t: gettext.NullTranslations, context: str | None, message: str) -> str:
-    catalog: dict[Any, str] = getattr(t, "_catalog", {})
-    key = message if context is None else f"{context}\x04{message}"
-    found = catalog.get(key, _NOT_FOUND)
-    if found == _NOT_FOUND:
-        callback = _missing.get()
-        if callback is not None:
-            callback(context, message)
-        return message
-    return found
+    _report_if_missing(t, context, message, plural=False)
+    return t.gettext(message) if context is None else t.pgettext(context, message)
 
 
 def _lookup_plural(context: str | None, singular: str, plural: str, n: int) -> str:
@@ -197,12 +190,7 @@ def _lookup_plural(context: str | None, singular: str, plural: str, n: int) -> s
     if code == SOURCE:
         return singular if n == 1 else plural
     t = translations(code)
-    callback = _missing.get()
-    if callback is not None:
-        catalog: dict[Any, str] = getattr(t, "_catalog", {})
-        key = singular if context is None else f"{context}\x04{singular}"
-        if (key, 0) not in catalog:
-            callback(context, singular)
+    _report_if_missing(t, context, singular, plural=True)
     if context is None:
         return t.ngettext(singular, plural, n)
     return t.npgettext(context, singular, plural, n)
