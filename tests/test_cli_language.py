@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,26 +15,11 @@ from masterbuilder.core import i18n
 from masterbuilder.ui.events import and_list
 from masterbuilder.ui.renderers import seat_title
 from masterbuilder.ui.terminal import parse_move
+from tests.marking import marking_translations
 
 runner = CliRunner()
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 WEB_LANG = "MASTERBUILDER_LANG"  # the web table's default language, which the server reads
-
-
-class Marked(gettext.NullTranslations):
-    """A catalog that translates every message into itself between ⟦ ⟧, so translated text shows."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
 
 
 @pytest.fixture(autouse=True)
@@ -45,9 +29,7 @@ def _clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.chdir(tmp_path)
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(
-        i18n, "translations", lambda code: gettext.NullTranslations() if code == "en" else Marked()
-    )
+    monkeypatch.setattr(i18n, "translations", marking_translations)
     yield
     i18n.set_language("en")
 

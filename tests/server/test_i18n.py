@@ -23,27 +23,8 @@ from masterbuilder.catalogs import WEB_MESSAGES
 from masterbuilder.core import i18n
 from masterbuilder.server import boards, languages, pages, tables
 from masterbuilder.server.languages import chosen_language, page_catalog
+from tests.marking import marking_translations
 from tests.server.conftest import create, make_client
-
-
-class Marking(gettext.NullTranslations):
-    """Every message wrapped in ⟦ ⟧ (a plural message: its English form for ``n``)."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self.ngettext(singular, plural, n)
-
-
-def marking_translations(code: str) -> gettext.NullTranslations:
-    return gettext.NullTranslations() if i18n.check_language(code) == "en" else Marking()
 
 
 @pytest.fixture
