@@ -232,3 +232,28 @@ def test_one_language_never_shows_through_another(game: str) -> None:
     assert fresh["pl"] != fresh["en"]
     _clear_caches()
     assert (everything("en"), everything("pl"), everything("en")) == (fresh["en"], fresh["pl"], fresh["en"])
+
+
+# (players, seed, every how many moves a board is drawn): the games as their board tests first played them
+WELL_FORMED = {"builders": (2, 3, 9), "caylus": (3, 5, 12), "caylus1303": (4, 7, 15)}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_translated_boards_are_well_formed(game: str, code: str) -> None:
+    """Every board of a game, in every language, parses: a fitted long text keeps one style attribute."""
+    import xml.etree.ElementTree as ET
+
+    players, seed, every = WELL_FORMED[game]
+    state = new_game(game, players, seed)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step % every == 0 or state.is_terminal:
+            with use_language(code):
+                for seat in (state.current_player, None):
+                    ET.fromstring(str(draw_board(state, seat)["svg"]))
+        if state.is_terminal:
+            break
+        state.apply(rng.choice(state.legal_action_ids()))
+        step += 1
