@@ -3,10 +3,21 @@ pyproject.toml."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+
+
+def _i18n():  # type: ignore[no-untyped-def]
+    """masterbuilder.core.i18n, loaded from its file: the build has Babel but not the package's
+    dependencies, and the module needs only the standard library and Babel."""
+    spec = importlib.util.spec_from_file_location("_masterbuilder_i18n", "src/masterbuilder/core/i18n.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class BuildWithCatalogs(build_py):
@@ -14,21 +25,14 @@ class BuildWithCatalogs(build_py):
 
     def run(self) -> None:
         super().run()
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
+        i18n = _i18n()
         for po in sorted(Path("src/masterbuilder/locale").glob("*/LC_MESSAGES/masterbuilder.po")):
             code = po.parent.parent.name
-            target = (
-                Path(self.build_lib) / "masterbuilder" / "locale" / code / "LC_MESSAGES" / "masterbuilder.mo"
-            )
+            target = Path(self.build_lib, "masterbuilder", "locale", code, "LC_MESSAGES", "masterbuilder.mo")
             if self.editable_mode:  # an editable install reads the source folder: compile beside the .po
                 target = po.with_suffix(".mo")
             target.parent.mkdir(parents=True, exist_ok=True)
-            with po.open("rb") as f:
-                catalog = read_po(f, locale=code, domain="masterbuilder")
-            with target.open("wb") as f:
-                write_mo(f, catalog)
+            target.write_bytes(i18n.compiled(po, code))
 
 
 setup(cmdclass={"build_py": BuildWithCatalogs})
