@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 
-def _i18n():  # type: ignore[no-untyped-def]
+def _i18n() -> ModuleType:
     """masterbuilder.core.i18n, loaded from its file: the build has Babel but not the package's
     dependencies, and the module needs only the standard library and Babel."""
     spec = importlib.util.spec_from_file_location("_masterbuilder_i18n", "src/masterbuilder/core/i18n.py")
