@@ -97,15 +97,11 @@ STYLE = f"""
 """
 
 
-def _text_w(text: str, size: float, bold: bool = False) -> float:
-    return text_width(text, size, bold)
-
-
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     lines: list[str] = []
     line = ""
     for word in text.split():
-        if line and _text_w(f"{line} {word}", size, bold) > width:
+        if line and text_width(f"{line} {word}", size, bold) > width:
             lines.append(line)
             line = word
         else:
@@ -117,7 +113,7 @@ def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]
 
 def _fit(text: str, width: float, size: float, bold: bool = False, smallest: float = 13) -> float:
     """The font size at which ``text`` fits ``width`` (not below ``smallest``)."""
-    need = _text_w(text, size, bold)
+    need = text_width(text, size, bold)
     return size if need <= width else max(smallest, size * width / need)
 
 
@@ -138,7 +134,7 @@ def _ft(
     """:func:`_t` fitted into ``room``: a smaller font (:func:`_fit`), and squeezed into ``room`` when even
     ``smallest`` is too wide (a long translation; English always fits)."""
     fitted = _fit(text, room, size, bold, smallest)
-    squeeze = room if _text_w(text, fitted, bold) > room + 0.5 else None
+    squeeze = room if text_width(text, fitted, bold) > room + 0.5 else None
     return _t(
         x, y, text, fitted, bold=bold, anchor=anchor, fill=fill, cls=cls, italic=italic, squeeze=squeeze
     )
@@ -410,7 +406,7 @@ def _rich_cached(
             r, n, sign = item
             label = f"{sign}{n}"
             out.append(_t(x + pos, yy, label, size, bold=True))
-            out.append(_cube(x + pos + _text_w(label, size, True) + 2, yy - cube * 0.8, r, cube))
+            out.append(_cube(x + pos + text_width(label, size, True) + 2, yy - cube * 0.8, r, cube))
         if run:
             out.append(_t(x + run_x, yy, " ".join(run), size))
     svg = "".join(out)
@@ -425,14 +421,14 @@ def _rich_lines(
     """Words and cubes placed on at most ``max_lines`` lines of ``width``: each line's (x, item) pairs,
     and whether every item found a place."""
     cube = size + 2
-    space = _text_w(" ", size)
+    space = text_width(" ", size)
     lines: list[list[tuple[float, Token]]] = [[]]
     cx = 0.0
     for item in items:
         if isinstance(item, str):
-            w = _text_w(item, size)
+            w = text_width(item, size)
         else:
-            w = _text_w(f"{item[2]}{item[1]}", size, True) + 2 + cube
+            w = text_width(f"{item[2]}{item[1]}", size, True) + 2 + cube
         if cx > 0 and cx + w > width:
             if len(lines) == max_lines:
                 return lines, False
@@ -638,7 +634,7 @@ def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
     phase = int(view["phase"])
     for k, english in enumerate(PHASE_LABELS):
         label = _(english)
-        w = _text_w(label, 15, True) + 18
+        w = text_width(label, 15, True) + 18
         now = k == phase and not view["is_terminal"]
         out.append(
             f'<g id="phase-{k}">'
@@ -806,7 +802,7 @@ def _space(
         + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
     fam_label = _("acting now") if acting else ("" if fam == "printed" else _(FAMILY_WORDS[fam]))
-    label_room = TILE_W - 8 - 9 - _text_w(str(n), 17, True) - 6
+    label_room = TILE_W - 8 - 9 - text_width(str(n), 17, True) - 6
     out.append(
         _ft(x + TILE_W - 8, y + 19, fam_label, 14, label_room, 11, anchor="end", fill=band_ink, bold=acting)
     )
@@ -898,7 +894,7 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
                 # i18n: a construction-site slot a favour may use now
                 _("open") if usable else _("from round {round}", round=SLOT_ROUNDS[k]),
                 14,
-                SLOT_W - 8 - 9 - _text_w(_("Slot {slot}", slot=k + 1), 15, True) - 8,
+                SLOT_W - 8 - 9 - text_width(_("Slot {slot}", slot=k + 1), 15, True) - 8,
                 11,
                 anchor="end",
                 fill=band_ink,
@@ -1032,7 +1028,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         # a translation's marks share a line down to a 13 px font (English's all fit at 15 px)
         mark_room = 172 if language() == SOURCE else 172 * 15 / 13
         for mark in marks:
-            if mark_lines and _text_w(f"{mark_lines[-1]} · {mark}", 15, True) <= mark_room:
+            if mark_lines and text_width(f"{mark_lines[-1]} · {mark}", 15, True) <= mark_room:
                 mark_lines[-1] += f" · {mark}"
             else:
                 mark_lines.append(mark)
@@ -1146,7 +1142,7 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
         note = _("after using a construction-site tile, a favour may take one")
     out = [
         _t(MARGIN, top + 16, head, 17, bold=True),
-        _t(MARGIN + _text_w(head, 17, True) + 14, top + 16, note, 15, cls="muted"),
+        _t(MARGIN + text_width(head, 17, True) + 14, top + 16, note, 15, cls="muted"),
     ]
     top += 28
     per_row = 4
@@ -1261,7 +1257,7 @@ def _legend(top: float) -> tuple[str, float]:
         name = res_name(r)
         out.append(_cube(x, y - 14, r, 18))
         out.append(_t(x + 23, y, name, 15))
-        x += 23 + _text_w(name, 15) + 16
+        x += 23 + text_width(name, 15) + 16
     note = _("· any = food, wood, stone or cloth (never gold) · PP = prestige points")
     out.append(_t(x, y, note, 15, cls="muted"))
     return "".join(out), top + 30
