@@ -492,10 +492,11 @@ def test_the_feed_names_the_building_a_forced_decline_comes_from(monkeypatch: py
             before = state.clone()
             calls.clear()
             state.apply(action)
+            # the first call is the move itself; the others had no choice (the summariser's own replay of
+            # the move, below, calls it again)
+            tasks = [(task, top) for task, top in calls[1:] if task[0] in (D_EFFECT, D_MONUMENT)]
             lines = summarise(before, action, state)
             said = [x for x in lines if " cannot use " in x or " cannot pay for a monument " in x]
-            # the first call is the move itself; the others had no choice
-            tasks = [(task, top) for task, top in calls[1:] if task[0] in (D_EFFECT, D_MONUMENT)]
             assert len(said) == len(tasks)
             for line, (task, top) in zip(said, tasks, strict=True):
                 assert line.startswith(f"seat {task[1]} ")

@@ -3,9 +3,10 @@
 Many things happen between two decisions without anybody choosing them (Caylus: income, the trading post,
 the bailiff, the castle scorings; The Builders: a completed building paying out). Each game offers a
 summariser (its piece ``"events"``, in its ``events`` module) that says, in a few lines, what one applied
-action set off beyond what the action itself says: from the events the engine recorded if it keeps a log
-(Caylus: ``log_events``, switched on for the live state by ``log_events`` below), else by comparing the
-table before and after (The Builders). The terminal prints these lines under the move, in the recap people
+action set off beyond what the action itself says: from the events the engine records when asked (Caylus:
+the summariser replays the move on a copy of the state before it, with the engine's log on), else by
+comparing the table before and after (The Builders). A summariser changes neither state, so one move can be
+put into words once per language. The terminal prints these lines under the move, in the recap people
 get, and in replays, naming the seats as its move lines do. A game without a summariser gets no lines.
 """
 
@@ -30,8 +31,9 @@ class Summariser(Protocol):
 
 
 def log_events(state: State) -> None:
-    """Have ``state`` record what its automatic steps do, if its game keeps such a log; the summariser then
-    reads (and takes) the events of each move from it. Called again, it drops what was recorded so far."""
+    """Have ``state`` record what its automatic steps do, if its game keeps such a log (for tools that read
+    the events themselves: the summarisers replay the move instead, so they need not). Called again, it
+    drops what was recorded so far."""
     switch = getattr(state, "log_events", None)
     if callable(switch):
         switch()

@@ -27,7 +27,7 @@ from masterbuilder.agents.base import Agent
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
-from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.events import summarise
 from masterbuilder.ui.renderers import PERSON, Renderer, player_name, renderer_for, seat_title
 
 HUMAN = PERSON
@@ -128,7 +128,6 @@ class TerminalTable:
         self.console = console
         self.ask = ask if ask is not None else console_ask(console)
         self.renderer: Renderer = renderer_for(state.game)
-        log_events(state)  # the engine's own record of what each move sets off, if it keeps one
         self.people: frozenset[int] = frozenset()  # the seats played by people (set by play and replay)
         # (seat, line) of every move announced (None: events), the line worded for each reader (None: the
         # line as printed)

@@ -473,10 +473,9 @@ class _Feed:
 
 
 def caylus1303_events(before: Caylus1303State, action: int, after: Caylus1303State) -> list[Event]:
-    """The events of ``action`` taken in ``before``: from ``after``'s log if it keeps one (they are taken
-    from it), else by replaying the action on a copy of ``before``."""
-    if after.logs_events:
-        return after.take_events()
+    """The events of ``action`` taken in ``before``, by replaying the action on a copy of ``before`` that
+    logs them. Neither state is changed, so the same move can be summarised again, in another language:
+    ``after``'s own log (if it keeps one) is not taken, as a first reading would leave nothing to the next."""
     again = before.clone()
     again.log_events()
     again.apply(action)
