@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shlex
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -56,6 +55,7 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
 from masterbuilder.core.state import State
 from masterbuilder.extras import MissingExtra, require
+from masterbuilder.invocation import command as shell_command
 from masterbuilder.ui import records
 from masterbuilder.ui.replay import replay as run_replay
 from masterbuilder.ui.terminal import HUMAN, Ending, TerminalTable
@@ -424,16 +424,14 @@ def play(
             soft_wrap=True,
         )
     console.print(_("Record saved to {path}", path=path), markup=False, soft_wrap=True)
-    quoted = shlex.quote(str(path))
     if not state.is_terminal:
         console.print(
-            _("Continue it with: {command}", command="masterbuilder play --resume " + quoted),
+            _("Continue it with: {command}", command=shell_command("play", "--resume", str(path))),
             markup=False,
             soft_wrap=True,
         )
-    console.print(
-        _("Replay it with: {command}", command="masterbuilder replay " + quoted), markup=False, soft_wrap=True
-    )
+    replay_it = _("Replay it with: {command}", command=shell_command("replay", str(path)))
+    console.print(replay_it, markup=False, soft_wrap=True)
     if ending is Ending.INTERRUPTED:
         raise typer.Exit(EXIT_INTERRUPTED)
     if ending is Ending.BOT_ERROR:
@@ -470,7 +468,7 @@ def _resumed(
             _(
                 "The game in {path} is over; step through it with: {command}",
                 path=path,
-                command="masterbuilder replay " + shlex.quote(str(path)),
+                command=shell_command("replay", str(path)),
             )
         )
     count = state.num_players
