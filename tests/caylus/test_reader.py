@@ -73,8 +73,9 @@ def test_a_royal_favour_in_the_third_person() -> None:
         "seat 0 takes a royal favour on the prestige row: advances to column 1, takes 1 PP"
     )
     assert s.describe_action(A.ROW + 2, reader=None, names=NAMES) == (
-        "Ann takes a royal favour on the resources row: advances to column 1, then uses one of columns 1-1"
-    )
+        "Ann takes a royal favour on the resources row: advances to column 1, then uses it"
+    )  # a range of one column is not "one of columns 1-1"
+    assert s.describe_action(A.ROW + 2) == "Royal favour, resources row: advance to column 1, then use it"
 
 
 def test_reader_must_be_a_seat() -> None:

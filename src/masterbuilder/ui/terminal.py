@@ -24,9 +24,11 @@ from rich.table import Table
 from rich.text import Text
 
 from masterbuilder.agents.base import Agent
+from masterbuilder.core.i18n import SOURCE, language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info
 from masterbuilder.core.state import State
+from masterbuilder.invocation import command as shell_command
 from masterbuilder.ui.events import summarise
 from masterbuilder.ui.renderers import PERSON, Renderer, player_name, renderer_for, seat_title
 
@@ -175,7 +177,8 @@ class TerminalTable:
         else:  # 'seat 2 (random) places a worker ...'
             text.append(who, style="bold")
             text.append(described[len(who) :])
-        text.append(f"  [{self.state.action_label(action)}]", style="dim")
+        if language() == SOURCE:  # the label is an English id: a reader of another language has the words
+            text.append(f"  [{self.state.action_label(action)}]", style="dim")
         return text
 
     def announce(self, seat: int, action: int) -> None:
@@ -245,10 +248,11 @@ class TerminalTable:
                 _(
                     "Type a move's number (1 to {n}) or its label, the text in brackets, e.g. "
                     "'{example}' (any case).\n'table' (or 't') shows the table again, 'help' (or '?') shows "
-                    "this, 'quit' (or 'q') saves the game and stops (`masterbuilder play --resume` continues "
-                    "it); Ctrl-C and end of input save too.",
+                    "this, 'quit' (or 'q') saves the game and stops (`{resume}` continues it); Ctrl-C and "
+                    "end of input save too.",
                     n=len(legal),
                     example=example,
+                    resume=shell_command("play", "--resume"),
                 )
             )
         )

@@ -187,11 +187,11 @@ def _player_panel(view: dict[str, Any], player: dict[str, Any], names: Sequence[
     points = player["building_points"]
     lines: list[Text] = [
         Text.assemble(
-            # i18n: a player's coins (English says 'coins' even for one)
-            (_n("{n} coins", "{n} coins", player["coins"]), "bold yellow"),
+            # i18n: a player's coins
+            (_n("{n} coin", "{n} coins", player["coins"]), "bold yellow"),
             " · ",
-            # i18n: a player's points from buildings (English says 'points' even for one)
-            (_n("{n} building points", "{n} building points", points), "bold"),
+            # i18n: a player's points from buildings
+            (_n("{n} building point", "{n} building points", points), "bold"),
             " · ",
             # i18n: a player's score so far
             (_("score {score}", score=player["score"]), "bold green"),

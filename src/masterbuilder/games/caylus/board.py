@@ -1497,7 +1497,7 @@ class _Board:
                 _("{row} {column}", row=_(r), column=p["favours"][r] or "-") for r in FAVOUR_ROW_NAMES
             )
             title = _n(
-                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} worker at home; "
                 "favour markers: {markers}.",
                 "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
                 "favour markers: {markers}.",

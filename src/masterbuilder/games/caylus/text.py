@@ -165,10 +165,10 @@ def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
             return _("You have no worker left to place.")
         target = a - A.PLACE
         if target not in state._open_targets(seat):
-            # i18n: {place} is the action's label (an English id, e.g. 'place farm')
+            # i18n: {place} names the place: 'space 9 (Farm)', 'Gate', 'castle'
             return _(
-                "You cannot place a worker on {place} now: it is taken, empty or not for workers.",
-                place=A.LABELS[a],
+                "You cannot place a worker there ({place}) now: it is taken, empty or not for workers.",
+                place=choice_name(state, a),
             )
         own = 6 <= target < 6 + ROAD_LENGTH and state._owner[target - 5] == seat
         cost = state.placement_cost(seat, own)
@@ -203,8 +203,54 @@ def why_not(state: CaylusRules, task: tuple[int, ...], a: int) -> str:
         return _("A batch needs 1 food and one each of two other different cubes, and room in the castle.")
     if kind == D_ROW and A.ROW <= a < A.COLUMN:
         return _("Favours gained in the same phase must each go on a different row.")
-    # i18n: {label} is the action's label (an English id, in quotes); {prompt} the pending decision
-    return _("{label} is not a choice now. {prompt}", label=repr(A.LABELS[a]), prompt=prompt(state))
+    # i18n: {choice} names what the move picks ('space 15 (Farm)', 'column 3', 'pass'); {prompt} the
+    # pending decision
+    return _("You cannot choose {choice} now. {prompt}", choice=choice_name(state, a), prompt=prompt(state))
+
+
+def _space_name(state: CaylusRules, space: int) -> str:
+    """A road space as a noun on its own: 'space 9 (Farm)', or 'space 9' while it has no building."""
+    tile = state.tile_at(space)
+    if tile is None:
+        return _("space {space}", space=space)
+    # i18n: a road space named on its own (not after 'on'), with its building: 'space 9 (Farm)'
+    return _("space {space} ({building})", space=space, building=_(TILES[tile].name))
+
+
+def choice_name(state: CaylusRules, a: int) -> str:
+    """What action ``a`` picks, as a noun in the reader's language, for a refusal: 'space 9 (Farm)',
+    'Gate', 'column 3'. (Its label, 'road 9', stays the English id that records and the terminal use.)"""
+    if A.PLACE <= a < A.PLACE_ROAD:
+        return _(SPECIAL_NAMES[a - A.PLACE])
+    if A.PLACE_ROAD <= a < A.PLACE_CASTLE:
+        return _space_name(state, a - A.PLACE_ROAD + 1)
+    if a == A.PLACE_CASTLE:
+        # i18n: the castle as a noun on its own
+        return _("castle")
+    if A.SPACE <= a < A.BATCH:
+        return _space_name(state, a - A.SPACE + 1)
+    if A.BUILD <= a < A.SPACE:
+        return _(TILES[A.BUILDABLE[a - A.BUILD]].name)
+    if A.CUBE <= a < A.OPTION:
+        return _(CUBE_NAMES[a - A.CUBE])
+    if A.PROVOST <= a < A.CUBE:
+        # i18n: a move of the provost, as a noun: 'provost +2'
+        return _("provost {change}", change=format(A.PROVOST_DELTAS[a - A.PROVOST], "+d"))
+    if a in (A.OPTION, A.OPTION + 1):
+        # i18n: the two trades of a bank, church, alchemist... as nouns
+        return _("smaller trade") if a == A.OPTION else _("larger trade")
+    if A.BATCH <= a < A.ROW:
+        first, second = A.BATCHES[a - A.BATCH]
+        # i18n: a castle batch as a noun: 'batch food + wood + stone'
+        return _("batch food + {first} + {second}", first=_(CUBE_NAMES[first]), second=_(CUBE_NAMES[second]))
+    if A.ROW <= a < A.COLUMN:
+        # i18n: a row of the royal favour table as a noun: 'prestige row'
+        return _("{row} row", row=_(FAVOUR_ROW_NAMES[a - A.ROW]))
+    if a >= A.COLUMN:
+        # i18n: a column of the royal favour table as a noun: 'column 3'
+        return _("column {column}", column=a - A.COLUMN + 1)
+    # i18n: the choices 'pass' (or decline, stop) and 'yes' as nouns
+    return _("pass") if a == A.PASS else _("yes")
 
 
 def _place(state: CaylusRules, target: int, v: Voice) -> str:
@@ -520,6 +566,12 @@ def _row_text(state: CaylusRules, seat: int, row: int, v: Voice) -> str:
             "{actor} takes a royal favour on the {row} row: stays on column {column}, takes {n} deniers",
             deniers,
             actor=v.name(v.actor),
+            **fields,
+        )
+    if advance and reach == 1:  # a range of one column
+        return v.act(
+            _("Royal favour, {row} row: advance to column 1, then use it"),
+            _("{actor} takes a royal favour on the {row} row: advances to column 1, then uses it"),
             **fields,
         )
     if advance:

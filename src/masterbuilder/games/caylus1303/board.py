@@ -300,7 +300,7 @@ def _offer_tokens(o: Offer, first: Offer | None = None) -> list[Token]:
     elif o.get is Get.PP:
         got = [_n("{n} PP", "{n} PP", o.gets)]
     else:
-        got = [_n("{n} workers", "{n} workers", o.gets)]
+        got = [_n("{n} worker", "{n} workers", o.gets)]
     return [*paid, "→", *got]
 
 
@@ -326,7 +326,7 @@ def _side_tokens(side: Side, owner_bonus: int = -1, setup: bool = False) -> list
     if e is Effect.GAIN:
         out: list[Token] = [_c(i, n, "+") for i, n in enumerate(side.gain) if n]
         if side.workers:
-            out.append(_n("+{n} workers", "+{n} workers", side.workers))
+            out.append(_n("+{n} worker", "+{n} workers", side.workers))
         if side.pp:
             out.append(_("+{pp} PP", pp=side.pp))
         if owner_bonus >= 0:

@@ -157,7 +157,7 @@ def offer_parts(o: Offer) -> tuple[str, str]:
     elif o.get is Get.GOLD:
         got = amount(Res.GOLD, o.gets)
     else:
-        got = _n("{n} workers from the camp", "{n} workers from the camp", o.gets)
+        got = _n("{n} worker from the camp", "{n} workers from the camp", o.gets)
     return paid, got
 
 

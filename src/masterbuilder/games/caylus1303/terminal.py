@@ -158,7 +158,7 @@ def _offer_text(offer: Offer, first: Offer | None = None) -> str:
     elif offer.get is Get.GOLD:
         got = amount(Res.GOLD, offer.gets)
     else:
-        got = _n("{n} workers", "{n} workers", offer.gets)
+        got = _n("{n} worker", "{n} workers", offer.gets)
     return f"{paid}→{got}"
 
 
@@ -169,7 +169,7 @@ def side_text(side: Side, owner_bonus: int = -1) -> str:
     if effect is Effect.GAIN:
         parts = [res_words(side.gain)] if any(side.gain) else []
         if side.workers:
-            parts.append(_n("+{n} workers", "+{n} workers", side.workers))
+            parts.append(_n("+{n} worker", "+{n} workers", side.workers))
         if side.pp:
             parts.append(_("+{pp} PP", pp=side.pp))
         text = " ".join(parts)

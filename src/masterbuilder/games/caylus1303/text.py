@@ -187,10 +187,11 @@ def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
         return _placement_problem(state, seat, a, kind == D_EARLY)
     effect = _effect_at_hand(state, task)
     if effect is not None and a not in _ACTIONS_OF.get(effect, ()):
-        # i18n: {label} is a move's id in quotes ('build farm'); {effect} what the building offers
+        # i18n: {choice} names what the move picks ('Farm (wood)', 'offer 2'); {effect} what the building
+        # offers
         return _(
-            "{label} is not a choice at the {building}, which offers: {effect}.",
-            label=repr(A.LABELS[a]),
+            "You cannot choose {choice} at the {building}, which offers: {effect}.",
+            choice=choice_name(state, a),
             building=TILES[task[2]].title,
             effect=_side_of(task).text,
         )
@@ -283,8 +284,45 @@ def why_not(state: Caylus1303Rules, task: tuple[int, ...], a: int) -> str:
     if kind == D_PAY and A.PAY <= a < A.TAKE:
         # i18n: {resource} is a resource's name: food, wood, stone, cloth
         return _("You have no {resource}.", resource=res_name(a - A.PAY))
-    # i18n: {label} is a move's id in quotes; {prompt} the pending decision, a sentence
-    return _("{label} is not a choice now. {prompt}", label=repr(A.LABELS[a]), prompt=prompt(state))
+    # i18n: {choice} names what the move picks ('space 9 (Farm)', 'Farm (wood)', 'pass'); {prompt} the
+    # pending decision, a sentence
+    return _("You cannot choose {choice} now. {prompt}", choice=choice_name(state, a), prompt=prompt(state))
+
+
+def choice_name(state: Caylus1303Rules, a: int) -> str:
+    """What action ``a`` picks, as a noun in the reader's language, for a refusal: 'space 9 (Farm)',
+    'Farm (wood)', 'food'. (Its label, 'place 9', stays the English id that records and the terminal
+    use.)"""
+    if A.PLACE <= a < A.SITE or A.CLAIM <= a < A.OFFER:
+        space = a - A.PLACE + 1 if a < A.SITE else a - A.CLAIM + START_SPACES[0]
+        tile = state._road[space]
+        if tile == EMPTY:
+            return _("space {space}", space=space)
+        # i18n: a road space named on its own, with its building: 'space 9 (Farm)'
+        return _("space {space} ({building})", space=space, building=TILES[tile].title)
+    if a == A.SITE:
+        # i18n: the construction site as a noun on its own
+        return _("construction site")
+    if A.CHAR <= a < A.SLOT:
+        return _(CHARACTERS[a - A.CHAR].name)
+    if A.SLOT <= a < A.BUILD:
+        # i18n: a construction-site tile a favour may use, as a noun: 'construction-site slot 2'
+        return _("construction-site slot {slot}", slot=a - A.SLOT + 1)
+    if A.BUILD <= a < A.PAY:
+        return TILES[A.BUILDABLE[a - A.BUILD]].title
+    if A.PAY <= a < A.MOVE:
+        return res_name(a - A.PAY if a < A.TAKE else a - A.TAKE)
+    if A.MOVE <= a < A.CLAIM:
+        # i18n: a move of the provost, as a noun: 'provost +2'
+        return _("provost {change}", change=format(A.MOVES[a - A.MOVE], "+d"))
+    if a in (A.OFFER, A.OFFER + 1):
+        # i18n: the first or second offer of a trading building, as a noun: 'offer 2'
+        return _("offer {n}", n=a - A.OFFER + 1)
+    if a >= A.BUNDLE:
+        # i18n: a bundle as a noun: 'bundle food + wood + stone'
+        return _("bundle {resources}", resources=res_text(BUNDLES[a - A.BUNDLE]))
+    # i18n: the choices 'pass', 'decline' and 'yes' as nouns
+    return (_("pass"), _("decline"), _("yes"))[a]
 
 
 def describe(state: Caylus1303Rules, action_id: int, voice: Voice) -> str:
