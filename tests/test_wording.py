@@ -16,8 +16,18 @@ from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import cube_count
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import T_FAVOURS
-from masterbuilder.games.caylus1303.data import TILES, Effect, Family, Get, Side, amount, offer_parts
-from masterbuilder.games.caylus1303.terminal import building_at, side_text
+from masterbuilder.games.caylus1303.data import (
+    TILES,
+    Effect,
+    Family,
+    Get,
+    Side,
+    amount,
+    offer_parts,
+    res_name,
+)
+from masterbuilder.games.caylus1303.terminal import building_at, family_word, side_text
+from masterbuilder.ui.terminal import TerminalTable
 from tests.caylus.helpers import STOP, fresh, run
 
 
@@ -32,7 +42,10 @@ def test_polish_caylus1303_tags_are_the_rulebooks_adjectives_not_resources() -> 
         farm_wood = TILES[tile_named("Farm", Family.WOOD)].title
         farm_start = TILES[tile_named("Farm", Family.START)].title
         on_road = building_at(TILES[tile_named("Farm", Family.WOOD)], "wood", 14)
+        tags = [family_word(f) for f in ("start", "wood", "stone")]
+        resources = [res_name(r) for r in (1, 2)]
     assert sawmill_stone == "Tartak (budynek kamienny)"
+    assert tags == ["podstawowy", "drewniany", "kamienny"] and resources == ["drewno", "kamień"]
     assert farm_wood.endswith("(budynek drewniany)") and farm_start.endswith("(budynek podstawowy)")
     assert on_road.endswith("(budynek drewniany, pole 14)")
     for text in (sawmill_stone, farm_wood, farm_start, on_road):
@@ -91,3 +104,17 @@ def test_a_refusal_in_polish_names_the_place_in_polish() -> None:
     with use_language("pl"):
         refusal = state1303.illegal_reason(7)  # 'place 5' during the character draft
     assert refusal is not None and "place 5" not in refusal and "pole 5" in refusal
+
+
+def test_the_terminal_announces_moves_without_the_english_label_outside_english() -> None:
+    """The bracketed label is the English id a person types; after an announced move (in a language
+    that has the words) it is left out. The menu of moves keeps it: it is what to type."""
+    state = new_game("caylus", 2, 4)
+    action = state.legal_action_ids()[-1]
+    label = state.action_label(action)
+    for code, shown in (("en", True), ("pl", False)):
+        with use_language(code):
+            console = Console(width=200, record=True)
+            table = TerminalTable(state.clone(), ["Ann", "Bob"], console, ask=lambda prompt: "q")
+            text = table.move_text(0, action).plain
+        assert (f"[{label}]" in text) is shown, (code, text)

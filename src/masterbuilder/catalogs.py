@@ -35,12 +35,13 @@ from masterbuilder.core.i18n import (
     SOURCE,
     catalog_path,
     compiled,
+    kinded,
 )
 
 PACKAGE = Path(__file__).resolve().parent
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 WEB_MESSAGES = PACKAGE / "web" / "i18n" / "en.json"
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "_n": (1, 2)}
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "_n": (1, 2), "C_": ((1, "c"), 2)}
 COMMENT_TAGS = ("i18n:",)
 SKIP = {"catalogs.py"}
 PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[!:][^{}]*)?\}|%[sdr]")
@@ -62,10 +63,12 @@ def python_messages() -> Iterator[Message]:
             continue
         context = _context_of(path)
         relative = str(path.relative_to(PACKAGE.parent))
-        for line, message, comments, _ in extract_from_file(
+        for line, message, comments, kind in extract_from_file(
             "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
         ):
-            yield message, context, relative, line, list(comments)
+            # C_(kind, message): a message of its own beside the same English one (core.i18n.C_)
+            within = context if kind is None else kinded(context, kind)
+            yield message, within, relative, line, list(comments)
 
 
 def web_messages() -> Iterator[Message]:

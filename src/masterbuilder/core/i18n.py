@@ -217,6 +217,18 @@ class Text:
         return f"Text({self.context!r})"
 
 
+def kinded(context: str | None, kind: str) -> str:
+    """The catalog context of the messages of ``kind`` within ``context`` (a game's): 'caylus1303|family'."""
+    return kind if context is None else f"{context}|{kind}"
+
+
+def C_(kind: str, message: str) -> str:
+    """Mark ``message`` for the catalog as a message of ``kind`` ('family'), apart from the same English
+    message elsewhere (the building family 'wood' is not the resource 'wood' in Polish); it is translated
+    where it is shown, by ``Text(kinded(game, kind))``."""
+    return message
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog where it is defined (a name in a data table); it is translated
     where it is shown."""

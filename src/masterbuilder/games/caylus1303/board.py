@@ -53,7 +53,7 @@ from masterbuilder.games.caylus1303.data import (
     res_name,
 )
 from masterbuilder.games.caylus1303.tasks import PHASE_NAMES
-from masterbuilder.games.caylus1303.terminal import FAMILY_WORDS
+from masterbuilder.games.caylus1303.terminal import family_word
 
 _ = Text("caylus1303")
 _n = _.plural
@@ -801,7 +801,7 @@ def _space(
         + _rect(x, y + 14, TILE_W, 12, band, rx=0)
         + _t(x + 9, y + 19, n, 17, bold=True, fill=band_ink)
     )
-    fam_label = _("acting now") if acting else ("" if fam == "printed" else _(FAMILY_WORDS[fam]))
+    fam_label = _("acting now") if acting else ("" if fam == "printed" else family_word(fam))
     label_room = TILE_W - 8 - 9 - text_width(str(n), 17, True) - 6
     out.append(
         _ft(x + TILE_W - 8, y + 19, fam_label, 14, label_room, 11, anchor="end", fill=band_ink, bold=acting)

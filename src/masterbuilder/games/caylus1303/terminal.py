@@ -21,7 +21,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from masterbuilder.core.i18n import N_
+from masterbuilder.core.i18n import C_, N_, kinded
 from masterbuilder.core.i18n import Text as Messages
 from masterbuilder.core.state import State
 from masterbuilder.core.voice import seat_name as voice_seat_name
@@ -80,18 +80,25 @@ RES_LEGEND = N_(
 )
 FAMILY_WORDS = {
     # i18n: a building's kind in the road table: printed on the board
-    "printed": N_("printed"),
-    # i18n: a building's kind in the road table: a start building
-    "start": N_("start"),
+    "printed": C_("family", "printed"),
+    # i18n: a building's kind in the road table: a start building (Polish: «podstawowy», of «budynek»)
+    "start": C_("family", "start"),
     # i18n: a building's kind in the road table: a claimed start building
-    "residence": N_("residence"),
-    # i18n: a building's kind in the road table (a wood building); also the resource's name
-    "wood": N_("wood"),
-    # i18n: a building's kind in the road table (a stone building); also the resource's name
-    "stone": N_("stone"),
+    "residence": C_("family", "residence"),
+    # i18n: a building's kind in the road table: a wood building (not the resource: Polish «drewniany»)
+    "wood": C_("family", "wood"),
+    # i18n: a building's kind in the road table: a stone building (not the resource: Polish «kamienny»)
+    "stone": C_("family", "stone"),
     # i18n: a building's kind in the road table
-    "monument": N_("monument"),
+    "monument": C_("family", "monument"),
 }
+_family = Messages(kinded("caylus1303", "family"))
+
+
+def family_word(family: str) -> str:
+    """A building's kind as a tag, in the current language: 'wood', 'start' (its own messages, apart from
+    the resources' names)."""
+    return _family(FAMILY_WORDS[family])
 
 
 # ---- small pieces ----------------------------------------------------------------------------------------
@@ -396,7 +403,7 @@ def _road_row(state: Caylus1303State, space: int, acting: int | None) -> list[Te
     tile = TILES[tile_id]
     family = family_of(state, space)
     name = Text(_(tile.name), style=FAMILY_STYLES[family])
-    kind = Text(_(FAMILY_WORDS[family]), style=FAMILY_STYLES[family])
+    kind = Text(family_word(family), style=FAMILY_STYLES[family])
     does = Text(space_effect(state, space), style="" if acts else "dim")
     return [number, name, kind, does, seat_text(state.owner_at(space)), _seats_text(state.workers_at(space))]
 
@@ -529,7 +536,7 @@ def _bridge(state: Caylus1303State) -> Text:
 def _build_cells(tile: Tile, family: str = "") -> list[Text]:
     name = Text(_(tile.name), style=FAMILY_STYLES[tile.family.value])
     if family:
-        name.append(f" ({_(FAMILY_WORDS[family])})")
+        name.append(f" ({family_word(family)})")
     cost = Text(res_letters(tile.cost, tile.cost_any))
     cost.append(f"→{tile.pp}", style="cyan")
     return [name, cost, Text(side_text(tile.built, tile.owner_bonus))]
