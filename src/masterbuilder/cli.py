@@ -1021,6 +1021,18 @@ def serve(
             )
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="MASTERBUILDER_PUBLIC_URL",
+            show_envvar=False,
+            help=N_(
+                "The address friends use, e.g. https://play.example.org (behind a proxy): invite links "
+                "start with it. Also MASTERBUILDER_PUBLIC_URL."
+            ),
+        ),
+    ] = None,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option("--allow-origin", help=N_("Another origin whose pages may open the table's sockets.")),
@@ -1040,7 +1052,12 @@ def serve(
         typer.Option(help=N_("Socket messages a second one connection may send (bursts of three times).")),
     ] = 10.0,
     log_level: Annotated[
-        str, typer.Option(help=N_("uvicorn's log level: critical, error, warning, info, debug."))
+        str,
+        typer.Option(
+            help=N_(
+                "uvicorn's log level: critical, error, warning, info, debug (debug: start-up tracebacks too)."
+            )
+        ),
     ] = "info",
     lang: LangOption = None,
 ) -> None:
@@ -1066,6 +1083,7 @@ def serve(
     settings = server.Settings(
         db_url=db or "",
         allowed_origins=tuple(allow_origin or ()),
+        public_url=public_url or None,
         bot_workers=bot_workers,
         bot_timeout=bot_timeout,
         board_workers=board_workers,
@@ -1079,7 +1097,18 @@ def serve(
                 value=repr(log_level),
             )
         )
-    server.serve(settings, host=host, port=port, log_level=log_level)
+    from masterbuilder.server.startup import StartupError
+
+    try:
+        server.serve(settings, host=host, port=port, log_level=log_level)
+    except StartupError as exc:
+        if log_level in ("debug", "trace"):
+            import traceback
+
+            traceback.print_exc()
+        fail(str(exc), exc.code)
+    except KeyboardInterrupt:  # before the server ran (its own Ctrl-C ends serve() normally)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 @app.command(

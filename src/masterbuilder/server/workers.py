@@ -11,9 +11,13 @@ from concurrent.futures import ProcessPoolExecutor
 
 def exit_with_parent(parent: int) -> None:
     """Run in each worker at its start: a thread that ends the worker once the server process is gone (a
-    server killed with -9 must not leave its workers behind)."""
+    server killed with -9 must not leave its workers behind). Ctrl-C reaches every process of the terminal:
+    the workers leave it to the server, which stops them (no KeyboardInterrupt traceback from each)."""
+    import signal
     import threading
     import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
