@@ -1,5 +1,5 @@
-"""`masterbuilder serve` stops quietly: Ctrl-C (SIGINT to the terminal's whole process group, workers too) in
-the middle of a bot's move, or SIGTERM (systemd), prints one line and no traceback, and loses no stored move."""
+"""`masterbuilder serve` stops quietly: Ctrl-C (SIGINT to the whole process group, workers too) in
+the middle of a bot's move, or SIGTERM, prints one line and no traceback and keeps every stored move."""
 
 from __future__ import annotations
 
