@@ -1259,9 +1259,7 @@ def db_export(
         fail(str(exc), EXIT_DB)
     if out is not None:
         typer.echo(
-            _.plural(
-                "Wrote {n} finished game to {path}.", "Wrote {n} finished games to {path}.", count, path=out
-            )
+            _n("Wrote {n} finished game to {path}.", "Wrote {n} finished games to {path}.", count, path=out)
         )
 
 

@@ -14,6 +14,7 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
 RECORDS_DIR = Path("records")
+_n = _.plural
 
 
 def default_record_path(state: State, now: datetime | None = None, directory: Path = RECORDS_DIR) -> Path:
@@ -125,7 +126,7 @@ def read_record(path: Path, game_id: str | None = None) -> dict[str, Any]:
         found = chosen
     if len(found) > 1:
         raise ValueError(
-            _.plural(
+            _n(
                 "{path} holds {n} game: choose one with --game ID (the first is {id}).",
                 "{path} holds {n} games: choose one with --game ID (the first is {id}).",
                 len(found),
