@@ -1027,10 +1027,12 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
+            envvar="MASTERBUILDER_DB",
+            show_envvar=False,
             help=N_(
                 "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
                 "(default: a SQLite file in the user's data directory)."
-            )
+            ),
         ),
     ] = None,
     public_url: Annotated[
