@@ -25,7 +25,8 @@ STOPPED = "Master Builder's table stopped; every move it acknowledged is stored.
 def start(db: Path, port: int) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     env.pop("MASTERBUILDER_PUBLIC_URL", None)
-    command = [sys.executable, "-m", "masterbuilder", "serve", "--port", str(port), "--db", f"sqlite:///{db}"]
+    command = [sys.executable, "-m", "masterbuilder", "serve", "--host", "0.0.0.0", "--port", str(port)]
+    command += ["--db", f"sqlite:///{db}"]
     command += ["--bot-workers", "1", "--board-workers", "0", "--bot-timeout", "30", "--lang", "en"]
     # a session of its own: its process group is what a terminal's Ctrl-C reaches
     process = subprocess.Popen(
@@ -72,7 +73,9 @@ def test_ctrl_c_during_a_bot_move_then_sigterm(tmp_path: Path) -> None:
     game_id = call(port, "/api/games", {"game": "caylus", "players": 2, "seed": 3, "seats": bots})["id"]
     time.sleep(1.0)  # the first bot is thinking (a hard MCTS move takes seconds)
     ply = call(port, f"/api/games/{game_id}")["ply"]
-    stop(process, signal.SIGINT, group=True)
+    output = stop(process, signal.SIGINT, group=True)
+    # listening everywhere, without a public address: the start-up lines say where friends can connect
+    assert "Friends on your network can use http://" in output or "no network address" in output, output
 
     process = start(db, port)  # every stored move is there, and the bots go on
     assert call(port, f"/api/games/{game_id}")["ply"] >= ply
