@@ -107,6 +107,7 @@ def test_a_taken_port_names_another(tmp_path: Path) -> None:
 def test_a_bad_public_address() -> None:
     one_line(["--public-url", "play.example.org"], 2, "--public-url")
     one_line(["--public-url", "https://example.org/mb"], 2, "no path")
+    one_line(["--public-url", "http://example.org:port"], 2, "--public-url")
 
 
 def test_debug_shows_the_traceback_too() -> None:

@@ -13,12 +13,13 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from masterbuilder import new_game
 from masterbuilder.ui.images import CHROMIUM_FLAGS
-from tests.web.conftest import CHROMIUM, play_script, playwright_sync, shoot
+from tests.web.conftest import CHROMIUM, play_script, shoot
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,59 +125,61 @@ def opening(count: int) -> list[int]:
     return actions
 
 
-def test_a_friend_joins_through_the_public_address(behind_caddy: tuple[str, str], artifacts: Path) -> None:
+def test_a_friend_joins_through_the_public_address(
+    behind_caddy: tuple[str, str], browser: Any, artifacts: Path
+) -> None:
     public, direct = behind_caddy
     host = public.removeprefix("http://").partition(":")[0]
     args = [*CHROMIUM_FLAGS, f"--host-resolver-rules=MAP {host} 127.0.0.1"]
     args.append(f"--unsafely-treat-insecure-origin-as-secure={public}")  # the clipboard, as over https
-    with playwright_sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=args, headless=True)
-        try:
-            errors: list[str] = []
-            contexts = []
-            for _ in range(2):
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                context.set_default_timeout(15_000)
-                context.on("weberror", lambda e: errors.append(str(e.error)))
-                contexts.append(context)
-            contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=public)
-            ann = contexts[0].new_page()
-            ann.goto(public + "/")
-            ann.wait_for_selector("body[data-ready='1']")
-            ann.select_option("#c-game", "builders")
-            ann.select_option("#c-players", "2")
-            ann.fill("#my-name", "Ann")
-            ann.select_option('[data-seat-kind="1"]', "human")
-            ann.fill("#c-seed", str(SEED))
-            ann.click("#create button[type=submit]")
-            ann.wait_for_selector("#invites li button")
-            ann.click("#invites li button")  # Copy
-            link = ann.evaluate("navigator.clipboard.readText()")
-            assert link.startswith(public + "/play/") and link.endswith("?seat=1"), link
-            ann.click("#created-open a")
-            ann.wait_for_selector("body[data-ready='1']")
+    # a Chromium of its own (the name mapping is a launch flag), from the session's Playwright
+    resolving = browser.browser_type.launch(executable_path=CHROMIUM, args=args, headless=True)
+    try:
+        errors: list[str] = []
+        contexts = []
+        for _ in range(2):
+            context = resolving.new_context(viewport={"width": 1280, "height": 800})
+            context.set_default_timeout(15_000)
+            context.on("weberror", lambda e: errors.append(str(e.error)))
+            contexts.append(context)
+        contexts[0].grant_permissions(["clipboard-read", "clipboard-write"], origin=public)
+        ann = contexts[0].new_page()
+        ann.goto(public + "/")
+        ann.wait_for_selector("body[data-ready='1']")
+        ann.select_option("#c-game", "builders")
+        ann.select_option("#c-players", "2")
+        ann.fill("#my-name", "Ann")
+        ann.select_option('[data-seat-kind="1"]', "human")
+        ann.fill("#c-seed", str(SEED))
+        ann.click("#create button[type=submit]")
+        ann.wait_for_selector("#invites li button")
+        ann.click("#invites li button")  # Copy
+        link = ann.evaluate("navigator.clipboard.readText()")
+        assert link.startswith(public + "/play/") and link.endswith("?seat=1"), link
+        ann.click("#created-open a")
+        ann.wait_for_selector("body[data-ready='1']")
 
-            bob = contexts[1].new_page()
-            bob.goto(link)
-            bob.wait_for_selector("#mb-join:not(.hidden)")
-            bob.fill("#mb-join-name", "Bob")
-            bob.click("#mb-join-button")
-            bob.wait_for_selector("#mb-join.hidden", state="attached")
-            bob.wait_for_selector("body[data-ready='1']")
-            assert bob.url.startswith(public + "/play/")
+        bob = contexts[1].new_page()
+        bob.goto(link)
+        bob.wait_for_selector("#mb-join:not(.hidden)")
+        bob.fill("#mb-join-name", "Bob")
+        bob.click("#mb-join-button")
+        bob.wait_for_selector("#mb-join.hidden", state="attached")
+        bob.wait_for_selector("body[data-ready='1']")
+        assert bob.url.startswith(public + "/play/")
 
-            moves = opening(4)
-            state = play_script({0: ann, 1: bob}, "builders", SEED, moves)
-            assert list(state.history) == moves
+        moves = opening(4)
+        state = play_script({0: ann, 1: bob}, "builders", SEED, moves)
+        assert list(state.history) == moves
 
-            # the lobby opened at the server's own address (the operator's) invites to the public one too
-            ann.goto(direct + "/")
-            ann.wait_for_selector("body[data-ready='1']")
-            ann.select_option('[data-seat-kind="1"]', "human")
-            ann.click("#create button[type=submit]")
-            ann.wait_for_selector("#invites li input")
-            assert ann.locator("#invites li input").input_value().startswith(public + "/play/")
-            shoot(ann, artifacts, "lobby-public-invite")
-            assert not errors, errors
-        finally:
-            browser.close()
+        # the lobby opened at the server's own address (the operator's) invites to the public one too
+        ann.goto(direct + "/")
+        ann.wait_for_selector("body[data-ready='1']")
+        ann.select_option('[data-seat-kind="1"]', "human")
+        ann.click("#create button[type=submit]")
+        ann.wait_for_selector("#invites li input")
+        assert ann.locator("#invites li input").input_value().startswith(public + "/play/")
+        shoot(ann, artifacts, "lobby-public-invite")
+        assert not errors, errors
+    finally:
+        resolving.close()

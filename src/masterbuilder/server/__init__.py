@@ -34,9 +34,9 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
 
     public = startup.public_url(settings.public_url) if settings.public_url else None
     url = startup.database_url(startup.configured_url(settings))
-    folder = startup.sqlite_file(url)
-    if folder is not None:
-        startup.data_directory(folder.resolve().parent)
+    sqlite_path = startup.sqlite_file(url)
+    if sqlite_path is not None:
+        startup.data_directory(sqlite_path.resolve().parent)
     startup.database(url)
     origins = settings.allowed_origins + ((public,) if public else ())
     settings = replace(settings, db_url=url, public_url=public, allowed_origins=origins)
@@ -77,14 +77,15 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
     server = uvicorn.Server(config)
     previous = signal.signal(signal.SIGTERM, _stopped)
+    interrupted = False
     try:
         server.run(sockets=[sock])
     except (KeyboardInterrupt, Stopped):
-        pass
+        interrupted = True
     finally:
         signal.signal(signal.SIGTERM, previous)
         sock.close()
-    if not server.started:
+    if not server.started and not interrupted:
         raise startup.StartupError(
             _("The table did not start: run again with --log-level debug to see why."), startup.EXIT_APP
         )

@@ -37,7 +37,12 @@ class StartupError(Exception):
 def public_url(value: str) -> str:
     """``value`` as a public base address (scheme and host, no path), without a trailing slash."""
     parts = urlsplit(value.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+    try:
+        parts.port  # noqa: B018  (a port that is not a number raises here)
+        well_formed = bool(parts.hostname) and not parts.username
+    except ValueError:
+        well_formed = False
+    if parts.scheme not in ("http", "https") or not well_formed or parts.path not in ("", "/"):
         raise StartupError(
             _(
                 "--public-url must be an address like https://play.example.org (http or https, no path), "
