@@ -107,7 +107,12 @@ def test_postgresql_backup_is_the_pg_dump_line(tmp_path: Path) -> None:
 
     line = dbtools.backup("postgresql+psycopg://club:secret@db.example/club", tmp_path / "club.dump")
     assert (
-        line == f"pg_dump --format=custom --file {tmp_path / 'club.dump'} 'postgresql://club@db.example/club'"
+        line == f"pg_dump --format=custom --file {tmp_path / 'club.dump'} postgresql://club@db.example/club"
+    )
+    spaced = dbtools.backup("postgresql://club@db.example/club?sslmode=require", Path("my club.dump"))
+    assert (
+        spaced
+        == "pg_dump --format=custom --file 'my club.dump' 'postgresql://club@db.example/club?sslmode=require'"
     )
 
 

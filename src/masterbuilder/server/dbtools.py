@@ -5,6 +5,7 @@ line, which `masterbuilder replay` and the replay page read). Problems are :clas
 from __future__ import annotations
 
 import json
+import shlex
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -106,8 +107,10 @@ def backup(url: str, target: Path) -> str | None:
     if path is None:
         given = make_url(url)
         # the password stays out of the line (and of the shell's history): pg_dump reads ~/.pgpass
-        plain = URL.create("postgresql", given.username, None, given.host, given.port, given.database)
-        return f"pg_dump --format=custom --file {target} '{plain.render_as_string()}'"
+        plain = URL.create(
+            "postgresql", given.username, None, given.host, given.port, given.database, given.query
+        )
+        return shlex.join(["pg_dump", "--format=custom", "--file", str(target), plain.render_as_string()])
     if target.exists():
         raise DbError(_("{path} exists already: give a new file name.", path=target))
     if not target.parent.is_dir():
