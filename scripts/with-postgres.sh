@@ -3,8 +3,8 @@
 #   scripts/with-postgres.sh .venv/bin/pytest -n 2
 # The cluster lives in a temporary folder, listens on 127.0.0.1:$PG_PORT only (default: the first free port
 # from 55432), and is stopped and deleted when the command ends. MASTERBUILDER_TEST_PG is set to its URL
-# for the command; already set, the command runs against that server. PostgreSQL not installed: one line says which tests
-# are skipped, and the command runs without it. Used by `make test` and by .ci/run.
+# for the command; already set, the command runs against that server. PostgreSQL not installed: one line
+# says which tests are skipped, and the command runs without it. Used by `make test` and by .ci/run.
 set -euo pipefail
 
 if [ -n "${MASTERBUILDER_TEST_PG:-}" ]; then exec "$@"; fi
