@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import free_port
+from tests.ports import free_ports
 
 pytestmark = pytest.mark.slow
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -67,7 +67,7 @@ def stop(process: subprocess.Popen[str], how: signal.Signals, group: bool) -> st
 
 def test_ctrl_c_during_a_bot_move_then_sigterm(tmp_path: Path) -> None:
     db = tmp_path / "games.db"
-    port = free_port()
+    (port,) = free_ports(1)
     process = start(db, port)
     bots = [{"kind": "bot", "bot": "mcts:hard"}, {"kind": "bot", "bot": "mcts:hard"}]
     game_id = call(port, "/api/games", {"game": "caylus", "players": 2, "seed": 3, "seats": bots})["id"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ import pytest
 
 from masterbuilder import new_game
 from masterbuilder.ui.images import CHROMIUM_FLAGS
+from tests.ports import free_ports
 from tests.web.conftest import CHROMIUM, play_script, shoot
 
 pytestmark = pytest.mark.slow
@@ -29,21 +29,6 @@ if CADDY is None:  # pragma: no cover - .ci/run installs it
         raise RuntimeError("caddy is missing: the proxy test needs Debian's caddy package.")
     pytest.skip("caddy is missing (apt-get install caddy)", allow_module_level=True)
 SEED = 11
-
-
-def free_ports(count: int) -> list[int]:
-    """Free ports, from the range this test was given (18500-18599) first."""
-    found: list[int] = []
-    for port in [*range(18550, 18600), 0]:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            found.append(s.getsockname()[1])
-        if len(found) == count:
-            return found
-    raise RuntimeError("no free ports")
 
 
 def wait_up(url: str, host: str, process: subprocess.Popen[bytes], log: Path) -> None:
