@@ -1,6 +1,6 @@
 # Two entry points, both self-contained on a fresh machine:
 #   make play   - a terminal game of The Builders against two bots
-#   make test   - the whole suite: ruff, mypy, pytest
+#   make test   - the whole suite: ruff, mypy, pytest (with a throw-away PostgreSQL where it is installed)
 #   make serve  - the web table on http://127.0.0.1:8000/ (installs only the web extra)
 PYTHON ?= python3
 VENV   ?= .venv
@@ -46,8 +46,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# scripts/with-postgres.sh: the PostgreSQL tests against a throw-away cluster (or one line saying why not)
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	scripts/with-postgres.sh $(BIN)/pytest -n 2
 
 # the suite without the slow tests (bot matches, real servers, the browser): for quick checks while working
 quick: $(STAMP) lint typecheck

@@ -511,7 +511,11 @@ def _resumed(
 )
 def replay(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help=N_("A record saved by `masterbuilder play` (JSON)."))
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help=N_("A record saved by `masterbuilder play` (JSON), or a `masterbuilder db export` file."),
+        ),
     ],
     no_pause: Annotated[
         bool, typer.Option("--no-pause", metavar="", help=N_("Print everything without waiting for Enter."))
@@ -524,10 +528,18 @@ def replay(
             help=N_("Jump to the position after move N (with --no-pause: show only that)."),
         ),
     ] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            metavar="ID",
+            help=N_("In a file of several records (masterbuilder db export): the game with this id."),
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     try:
-        record = records.read_record(file)
+        record = records.read_record(file, game_id)
         console = Console(highlight=False)
         run_replay(record, console, pause=not no_pause and sys.stdin.isatty(), to=to)
     except ValueError as exc:
@@ -1013,10 +1025,24 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
+            envvar="MASTERBUILDER_DB",
+            show_envvar=False,
             help=N_(
                 "Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASSWORD@HOST/DB "
                 "(default: a SQLite file in the user's data directory)."
-            )
+            ),
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="MASTERBUILDER_PUBLIC_URL",
+            show_envvar=False,
+            help=N_(
+                "The address friends use, e.g. https://play.example.org (behind a proxy): invite links "
+                "start with it. Also MASTERBUILDER_PUBLIC_URL."
+            ),
         ),
     ] = None,
     allow_origin: Annotated[
@@ -1038,7 +1064,12 @@ def serve(
         typer.Option(help=N_("Socket messages a second one connection may send (bursts of three times).")),
     ] = 10.0,
     log_level: Annotated[
-        str, typer.Option(help=N_("uvicorn's log level: critical, error, warning, info, debug."))
+        str,
+        typer.Option(
+            help=N_(
+                "uvicorn's log level: critical, error, warning, info, debug (debug: start-up tracebacks too)."
+            )
+        ),
     ] = "info",
     lang: LangOption = None,
 ) -> None:
@@ -1064,6 +1095,7 @@ def serve(
     settings = server.Settings(
         db_url=db or "",
         allowed_origins=tuple(allow_origin or ()),
+        public_url=public_url or None,
         bot_workers=bot_workers,
         bot_timeout=bot_timeout,
         board_workers=board_workers,
@@ -1077,7 +1109,158 @@ def serve(
                 value=repr(log_level),
             )
         )
-    server.serve(settings, host=host, port=port, log_level=log_level)
+    from masterbuilder.server.startup import StartupError
+
+    try:
+        server.serve(settings, host=host, port=port, log_level=log_level)
+    except StartupError as exc:
+        if log_level in ("debug", "trace"):
+            import traceback
+
+            traceback.print_exc()
+        fail(str(exc), exc.code)
+    except KeyboardInterrupt:  # before the server ran (its own Ctrl-C ends serve() normally)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+# ---- db ------------------------------------------------------------------------------------------------
+db_app = typer.Typer(
+    cls=PlainGroup,
+    help=N_("The web table's database, for its operator: check it, back it up, export the finished games."),
+    no_args_is_help=True,
+)
+app.add_typer(db_app, name="db")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        envvar="MASTERBUILDER_DB",
+        show_envvar=False,
+        help=N_("The server's database URL (default: MASTERBUILDER_DB, else the file `serve` uses)."),
+    ),
+]
+EXIT_DB = 3
+
+
+def _db_tools() -> Any:
+    try:
+        import alembic  # noqa: F401
+        import sqlalchemy  # noqa: F401
+
+        from masterbuilder.server import dbtools
+    except ImportError:
+        typer.echo(_(WEB_EXTRA_MISSING), err=True)
+        raise typer.Exit(1) from None
+    return dbtools
+
+
+def _db_url(db: str | None) -> str:
+    if db:
+        return db
+    from masterbuilder.server.settings import default_db_url
+
+    try:
+        return default_db_url()
+    except OSError as exc:
+        fail(_("Cannot open the data directory: {problem}", problem=exc), EXIT_DB)
+
+
+@db_app.command(
+    "check", cls=PlainCommand, help=N_("The schema version, the games by status, the moves and the size.")
+)
+def db_check(db: DbOption = None, lang: LangOption = None) -> None:
+    dbtools = _db_tools()
+    try:
+        report = dbtools.check(_db_url(db))
+    except dbtools.DbError as exc:
+        fail(str(exc), EXIT_DB)
+    typer.echo(_("Database: {url}", url=report.url))
+    if report.schema == report.newest:
+        typer.echo(_("Schema: {version} (the newest)", version=report.schema))
+    else:
+        typer.echo(
+            _(
+                "Schema: {version}; this version brings {newest} (`serve` upgrades it at start)",
+                version=report.schema,
+                newest=report.newest,
+            )
+        )
+    counts = {status: report.games.get(status, 0) for status in ("open", "live", "finished")}
+    typer.echo(
+        _(
+            "Games: {open} open, {live} live, {finished} finished; {moves} moves",
+            moves=report.moves,
+            **counts,
+        )
+    )
+    if report.size is not None:
+        typer.echo(_("Size: {megabytes} MB", megabytes=decimal(report.size / 1e6, 1)))
+
+
+@db_app.command(
+    "backup",
+    cls=PlainCommand,
+    help=N_(
+        "Copy the database to FILE while the server runs (SQLite); for PostgreSQL, print the pg_dump "
+        "command that does it."
+    ),
+)
+def db_backup(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("The new file to write."))],
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    dbtools = _db_tools()
+    try:
+        command = dbtools.backup(_db_url(db), file)
+    except dbtools.DbError as exc:
+        fail(str(exc), EXIT_DB)
+    if command is not None:
+        typer.echo(_("PostgreSQL is backed up by its own tool; run:"))
+        typer.echo(command)
+    else:
+        typer.echo(_("Wrote {path}: restore it by serving it (--db sqlite:///{path}).", path=file))
+
+
+@db_app.command(
+    "export",
+    cls=PlainCommand,
+    help=N_(
+        "The finished games as records, one JSON object a line, which `masterbuilder replay --game ID` "
+        "and the replay page read."
+    ),
+)
+def db_export(
+    out: Annotated[
+        Path | None,
+        typer.Argument(metavar="[FILE]", help=N_("The file to write (default: the standard output).")),
+    ] = None,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    dbtools = _db_tools()
+    url = _db_url(db)
+    try:
+        if out is None:
+            count = dbtools.export(url, sys.stdout)
+        else:
+            if out.exists():
+                fail(_("{path} exists already: give a new file name.", path=out), EXIT_DB)
+            try:
+                with out.open("x", encoding="utf-8") as stream:
+                    count = dbtools.export(url, stream)
+            except OSError as exc:
+                fail(_("Cannot write {path}: {problem}", path=out, problem=exc.strerror or exc), EXIT_DB)
+    except dbtools.DbError as exc:
+        if out is not None:
+            out.unlink(missing_ok=True)
+        fail(str(exc), EXIT_DB)
+    if out is not None:
+        typer.echo(
+            _n("Wrote {n} finished game to {path}.", "Wrote {n} finished games to {path}.", count, path=out)
+        )
 
 
 @app.command(

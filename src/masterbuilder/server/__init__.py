@@ -12,30 +12,81 @@ from masterbuilder.server.settings import Settings
 __all__ = ["Settings", "app_from_env", "create_app", "serve"]
 
 
+class Stopped(Exception):
+    """SIGTERM, once uvicorn has closed the server (it raises the signal again when it is done)."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise Stopped
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Run the server until interrupted."""
+    """Check what the server needs (:mod:`masterbuilder.server.startup`, StartupError on a problem), print
+    where it can be reached and run it until Ctrl-C or SIGTERM, after which it prints one line."""
+    import logging
+    import signal
+    from dataclasses import replace
+
     import uvicorn
 
     from masterbuilder.core.i18n import shell as _
+    from masterbuilder.server import startup
 
-    address = f"http://{host}:{port}/"
+    public = startup.public_url(settings.public_url) if settings.public_url else None
+    url = startup.database_url(startup.configured_url(settings))
+    sqlite_path = startup.sqlite_file(url)
+    if sqlite_path is not None:
+        startup.data_directory(sqlite_path.resolve().parent)
+    startup.database(url)
+    origins = settings.allowed_origins + ((public,) if public else ())
+    settings = replace(settings, db_url=url, public_url=public, allowed_origins=origins)
+    sock = startup.listening_socket(host, port)
+
     print(
-        _("Master Builder's table: {url}  (database: {db})", url=address, db=_shown(settings.url())),
+        _(
+            "Master Builder's table: {url}  (database: {db})",
+            url=startup.address_url(host if not startup.listens_everywhere(host) else "127.0.0.1", port),
+            db=startup.shown(url),
+        ),
         flush=True,
     )
-    uvicorn.run(
+    if public:
+        print(_("Invite links start with the public address {url}/", url=public), flush=True)
+    elif startup.listens_everywhere(host):
+        addresses = startup.lan_addresses()
+        if addresses:
+            print(
+                _(
+                    "Friends on your network can use {urls} (open the lobby there: invite links follow the "
+                    "address in your browser; for the internet see --public-url).",
+                    urls=", ".join(startup.address_url(a, port) for a in addresses),
+                ),
+                flush=True,
+            )
+        else:
+            print(_("This machine has no network address besides its own (loopback)."), flush=True)
+    config = uvicorn.Config(
         create_app(settings),
-        host=host,
-        port=port,
         log_level=log_level,
         ws_max_size=64 * 1024,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        timeout_graceful_shutdown=10,
     )
-
-
-def _shown(url: str) -> str:
-    """The database URL without its password."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
+    if log_level == "info":  # uvicorn's own start-up and shutdown lines repeat what is printed here
+        logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    server = uvicorn.Server(config)
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    interrupted = False
+    try:
+        server.run(sockets=[sock])
+    except (KeyboardInterrupt, Stopped):
+        interrupted = True
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
+    if not server.started and not interrupted:
+        raise startup.StartupError(
+            _("The table did not start: run again with --log-level debug to see why."), startup.EXIT_APP
+        )
+    print(_("Master Builder's table stopped; every move it acknowledged is stored."), flush=True)

@@ -40,12 +40,13 @@ def http_error(exc: PlayError) -> HTTPException:
     return HTTPException(status, exc.message)
 
 
-def _created(created: Created) -> dict[str, Any]:
+def _created(created: Created, request: Request) -> dict[str, Any]:
     return {
         "id": created.row.id,
         "game": summary_of(created.row),
         "tokens": {str(k): v for k, v in created.tokens.items()},
         "invites": {str(k): v for k, v in created.invites.items()},
+        "public_url": request.app.state.settings.public_url,
     }
 
 
@@ -115,7 +116,7 @@ async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, A
         )
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
-    return _created(created)
+    return _created(created, request)
 
 
 @router.get("/games", response_model=schemas.GameList, responses=ERRORS)
@@ -178,7 +179,7 @@ async def rematch(game_id: GameId, request: Request, authorization: Auth = None)
         created = await tables(request).rematch(game_id, token)
     except PlayError as exc:
         raise http_error(exc) from None
-    return _created(created)
+    return _created(created, request)
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS)

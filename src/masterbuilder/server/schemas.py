@@ -95,6 +95,8 @@ class Created(BaseModel):
     game: GameSummary
     tokens: dict[str, str]
     invites: dict[str, str]
+    # the address friends use (serve --public-url); null: the invites are relative to the page's own address
+    public_url: str | None = None
 
 
 class Joined(BaseModel):

@@ -20,6 +20,7 @@ def default_db_url() -> str:
 class Settings:
     db_url: str = ""  # empty: default_db_url()
     allowed_origins: tuple[str, ...] = ()  # besides the server's own host, e.g. "https://example.org"
+    public_url: str | None = None  # the address friends use, e.g. "https://play.example.org": invite links
     bot_workers: int | None = None  # None: one per core
     bot_timeout: float = 10.0  # seconds a bot may think before the heuristic moves instead
     board_workers: int | None = None  # processes drawing the SVG boards; None: one per core, 0: in-process
@@ -38,13 +39,14 @@ class Settings:
     def from_env(cls) -> Settings:
         """For `uvicorn --factory masterbuilder.server:app_from_env` (several workers): MASTERBUILDER_DB,
         MASTERBUILDER_ORIGINS (comma-separated), MASTERBUILDER_BOT_WORKERS, MASTERBUILDER_BOARD_WORKERS,
-        MASTERBUILDER_BOT_TIMEOUT, MASTERBUILDER_LANG (the default language)."""
+        MASTERBUILDER_BOT_TIMEOUT, MASTERBUILDER_LANG (the default language), MASTERBUILDER_PUBLIC_URL."""
         origins = tuple(o for o in os.environ.get("MASTERBUILDER_ORIGINS", "").split(",") if o)
         workers = os.environ.get("MASTERBUILDER_BOT_WORKERS")
         boards = os.environ.get("MASTERBUILDER_BOARD_WORKERS")
         return cls(
             db_url=os.environ.get("MASTERBUILDER_DB", ""),
             allowed_origins=origins,
+            public_url=os.environ.get("MASTERBUILDER_PUBLIC_URL") or None,
             bot_workers=int(workers) if workers else None,
             board_workers=int(boards) if boards else None,
             bot_timeout=float(os.environ.get("MASTERBUILDER_BOT_TIMEOUT", "10")),

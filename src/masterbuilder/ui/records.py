@@ -14,6 +14,7 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
 RECORDS_DIR = Path("records")
+_n = _.plural
 
 
 def default_record_path(state: State, now: datetime | None = None, directory: Path = RECORDS_DIR) -> Path:
@@ -90,8 +91,10 @@ def record_names(record: Mapping[str, Any]) -> list[str]:
     return [""] * players if isinstance(players, int) and 0 < players < 100 else []
 
 
-def read_record(path: Path) -> dict[str, Any]:
-    """The record stored in ``path``; ValueError with a one-line reason if it cannot be read."""
+def read_record(path: Path, game_id: str | None = None) -> dict[str, Any]:
+    """The record stored in ``path``; ValueError with a one-line reason if it cannot be read. A file of JSON
+    lines (`masterbuilder db export`) holds one record a line: ``game_id`` picks one by its "id" (needed
+    when there are several)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -99,16 +102,37 @@ def read_record(path: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(_("Cannot read {path}: {problem}", path=path, problem=exc)) from None
     try:
-        record = json.loads(text)
+        found = [json.loads(text)]
     except json.JSONDecodeError as exc:
-        raise ValueError(
-            _(
-                "{path} is not valid JSON ({problem} at line {line}).",
-                path=path,
-                problem=exc.msg,
-                line=exc.lineno,
-            )
-        ) from None
-    if not isinstance(record, dict):
+        try:  # "Extra data" after the first line: JSON lines, one record each
+            if exc.msg != "Extra data":
+                raise
+            found = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except json.JSONDecodeError:
+            raise ValueError(
+                _(
+                    "{path} is not valid JSON ({problem} at line {line}).",
+                    path=path,
+                    problem=exc.msg,
+                    line=exc.lineno,
+                )
+            ) from None
+    if not all(isinstance(record, dict) for record in found):
         raise ValueError(_("{path} does not hold a game record (a JSON object).", path=path))
+    if game_id is not None:
+        chosen = [record for record in found if record.get("id") == game_id]
+        if not chosen:
+            raise ValueError(_("{path} holds no game {id}.", path=path, id=game_id))
+        found = chosen
+    if len(found) > 1:
+        raise ValueError(
+            _n(
+                "{path} holds {n} game: choose one with --game ID (the first is {id}).",
+                "{path} holds {n} games: choose one with --game ID (the first is {id}).",
+                len(found),
+                path=path,
+                id=found[0].get("id", "?"),
+            )
+        )
+    record: dict[str, Any] = found[0]
     return record

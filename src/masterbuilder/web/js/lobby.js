@@ -151,8 +151,8 @@ function formBody() {
     name: myName || null };
 }
 
-function inviteItem(seat, path) {
-  const url = new URL(path, location.origin).href;
+function inviteItem(seat, path, base) {
+  const url = new URL(path, base || location.origin).href;
   const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat }) });
   const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
@@ -174,7 +174,7 @@ async function submitCreate(event) {
       opened.append(el("a", { href: `/play/${created.id}`, text: t("lobby.watch") }));
     }
     document.getElementById("invites").replaceChildren(
-      ...Object.entries(created.invites || {}).map(([seat, path]) => inviteItem(seat, path)));
+      ...Object.entries(created.invites || {}).map(([seat, path]) => inviteItem(seat, path, created.public_url)));
     document.getElementById("created").classList.remove("hidden");
     loadGames();
   } catch (error) {

@@ -63,6 +63,29 @@ async function start(data) {
   document.body.dataset.ready = "1";
 }
 
+function parseRecords(text) {
+  try {
+    return [JSON.parse(text)];
+  } catch (error) {
+    const lines = text.split("\n").filter((line) => line.trim());
+    if (lines.length < 2) throw error;
+    return lines.map((line) => JSON.parse(line));
+  }
+}
+
+async function replayRecord(chosen) {
+  record = chosen;
+  const data = await postJSON("/api/pages/records/replay", record);
+  $("mb-upload").classList.add("hidden");
+  await start(data);
+}
+
+function showUploadError(error) {
+  record = null;
+  $("mb-upload-error").textContent = error instanceof SyntaxError ? t("replay.not_json") : error.message;
+  $("mb-upload-error").classList.remove("hidden");
+}
+
 async function upload() {
   $("mb-upload").classList.remove("hidden");
   $("mb-file").addEventListener("change", async () => {
@@ -70,14 +93,16 @@ async function upload() {
     if (!file) return;
     $("mb-upload-error").classList.add("hidden");
     try {
-      record = JSON.parse(await file.text());
-      const data = await postJSON("/api/pages/records/replay", record);
-      $("mb-upload").classList.add("hidden");
-      await start(data);
+      const records = parseRecords(await file.text());
+      if (records.length === 1) return await replayRecord(records[0]);
+      // several games (`masterbuilder db export`, one record a line): the player picks one
+      const pick = $("mb-pick");
+      pick.replaceChildren(new Option(t("replay.pick_game"), ""), ...records.map((r, i) =>
+        new Option([r.id, r.game, (r.finished || "").slice(0, 10)].filter(Boolean).join(" · "), String(i))));
+      pick.onchange = () => { if (pick.value !== "") replayRecord(records[Number(pick.value)]).catch(showUploadError); };
+      pick.classList.remove("hidden");
     } catch (error) {
-      record = null;
-      $("mb-upload-error").textContent = error instanceof SyntaxError ? t("replay.not_json") : error.message;
-      $("mb-upload-error").classList.remove("hidden");
+      showUploadError(error);
     }
   });
   document.body.dataset.ready = "1";
