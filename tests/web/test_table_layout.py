@@ -83,9 +83,14 @@ def test_resources_scores_and_targets_in_view(
 ) -> None:
     panel = server.get("/api/pages/panels")[game]
     page = open_game(server, new_context(), game, seed=3)
+    board_top = None
     for decision in range(DECISIONS):
         ply = my_decision(page)
         assert page.evaluate("scrollY") == 0  # nothing needed scrolling the page
+        # The status above changes with every move: nothing below it moves.
+        top = page.locator("#mb-board-wrap").bounding_box()["y"]
+        assert board_top is None or top == board_top, (board_top, top)
+        board_top = top
         assert_panels_in_view(page, panel)
         on_board = page.locator("#mb-board [data-action]").count()
         if on_board:
@@ -135,3 +140,20 @@ def test_phone_top_bar_decision_and_legible_zoom(
             page.click(f"[data-zoom={button}]")
             smallest = page.evaluate(SMALLEST_TEXT)
             assert smallest >= LEGIBLE - 0.01, f"{width} px, after {button}: {smallest:.2f} px"
+
+
+def test_a_german_table(server: Server, new_context: Any, artifacts: Path) -> None:
+    """The panels' words come from the page catalog: a German table names Caylus's resources in German."""
+    context = new_context()
+    context.add_cookies([{"name": "mb_lang", "value": "de", "url": server.url}])
+    page = open_game(server, context, "caylus", seed=3)
+    page.evaluate("localStorage.setItem('mb:lang', 'de')")
+    my_decision(page)
+    titles = page.locator("#mb-scoreboard tr[data-seat='0'] .chip").evaluate_all(
+        "chips => chips.map(c => c.title)"
+    )
+    assert titles[:3] == ["Denare", "Nahrung", "Holz"]
+    page.screenshot(path=str(artifacts / "layout-caylus-de-1280.png"))
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / "layout-caylus-de-375.png"))
