@@ -17,7 +17,7 @@ def test_play_caylus_against_two_bots_in_two_clicks(server: Server, new_context:
     page.wait_for_selector("body[data-ready='1']")
     button = page.locator("[data-quick=caylus]")
     assert button.inner_text() == "Play Caylus against 2 bots"
-    page.locator(".quick .card", has=button).locator("select").select_option("easy")  # click 1: the level
+    page.locator(".quick .card", has=button).locator("input[value=easy]").check()  # click 1: the level
     button.click()  # click 2
     page.wait_for_url("**/play/*")
     page.wait_for_selector("body[data-ready='1']")

@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import Server
+from tests.web.conftest import Server, shoot
 
 pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 LANGUAGES = ("en", "pl", "de", "ro")
 
 
-def lobby_words(server: Server, new_context: Any, lang: str) -> dict[str, Any]:
+def lobby_words(server: Server, new_context: Any, lang: str, artifacts: Path) -> dict[str, Any]:
     """What the lobby's create form and quick start say, in ``lang``, for every game."""
     context = new_context()
     context.add_cookies([{"name": "mb_lang", "value": lang, "url": server.url}])
@@ -26,7 +27,7 @@ def lobby_words(server: Server, new_context: Any, lang: str) -> dict[str, Any]:
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("document.documentElement.lang") == lang
-    levels = page.locator(".quick select").first.locator("option")
+    levels = page.locator(".quick .card").first.locator("label.level")
     words: dict[str, Any] = {"levels": levels.all_inner_texts()}
     for game in page.locator("#c-game option").evaluate_all("options => options.map(o => o.value)"):
         page.select_option("#c-game", game)
@@ -39,13 +40,22 @@ def lobby_words(server: Server, new_context: Any, lang: str) -> dict[str, Any]:
                 "options => options.map(o => [JSON.parse(o.value), o.textContent])"
             ),
         }
+        assert "null" not in page.locator("#c-options").inner_text()
     words["seats"] = page.locator("#c-seats strong").all_inner_texts()
+    bots = page.locator("[data-seat-bot='1'] option").all_inner_texts()
+    assert any(text.startswith("mcts:easy: ") and len(text) > 20 for text in bots), bots
+    if lang in ("en", "de"):
+        page.select_option("#c-game", "builders")
+        page.locator("#create").screenshot(path=str(artifacts / f"lobby-form-{lang}-1280.png"))
+        shoot(page, artifacts, f"lobby-{lang}")
     return words
 
 
-def test_options_and_levels_in_words_in_every_language(server: Server, new_context: Any) -> None:
+def test_options_and_levels_in_words_in_every_language(
+    server: Server, new_context: Any, artifacts: Path
+) -> None:
     catalog = {g["name"]: g for g in server.get("/api/catalog")["games"]}
-    seen = {lang: lobby_words(server, new_context, lang) for lang in LANGUAGES}
+    seen = {lang: lobby_words(server, new_context, lang, artifacts) for lang in LANGUAGES}
     for lang, words in seen.items():
         levels = words["levels"]
         assert len(levels) == 3 and all("—" in text for text in levels), (lang, levels)
@@ -61,7 +71,7 @@ def test_options_and_levels_in_words_in_every_language(server: Server, new_conte
             assert words["builders"]["options"] != seen["en"]["builders"]["options"]
 
 
-def test_the_finished_list_marks_the_winner(server: Server, new_context: Any) -> None:
+def test_the_finished_list_marks_the_winner(server: Server, new_context: Any, artifacts: Path) -> None:
     bot = {"kind": "bot", "bot": "random"}
     game = server.post(
         "/api/games",
@@ -77,6 +87,7 @@ def test_the_finished_list_marks_the_winner(server: Server, new_context: Any) ->
     page.click("#tabs [data-status=finished]")
     row = page.locator(f'tr[data-game="{game["id"]}"]')
     row.wait_for()
+    page.locator("#games").screenshot(path=str(artifacts / "lobby-finished-1280.png"))
     marked = row.locator(".won").all_inner_texts()  # one line per seat, in seat order
     assert len(marked) == len(summary["winners"]) >= 1
     for text, seat in zip(marked, sorted(summary["winners"]), strict=True):

@@ -12,6 +12,12 @@ function levelText(level) {
   return t("level.with_strength", { level: t(`level.${level}`), strength: t(`level.${level}_strength`) });
 }
 
+// A bot preset as the form lists it: a level's strength after its id.
+function botText(name) {
+  const level = name.startsWith("mcts:") ? name.slice(5) : null;
+  return LEVELS.includes(level) ? `${name}: ${levelText(level)}` : name;
+}
+
 // A game option's name and its values in the reader's language (the page catalog's option.GAME.NAME and
 // option.GAME.NAME.VALUE); an option the catalog does not know shows its id.
 function optionLabel(game, name) {
@@ -49,8 +55,11 @@ async function createGame(body) {
 
 // ---- quick start ------------------------------------------------------------------------------------
 function quickCard(info) {
-  const level = el("select", { "aria-label": t("lobby.level") },
-    LEVELS.map((l) => el("option", { value: l, selected: l === "medium" }, levelText(l))));
+  // The levels as radio buttons, each saying how strong it is (a select would cut the words).
+  const levels = el("fieldset", { class: "levels" }, el("legend", { text: t("lobby.level") }),
+    LEVELS.map((l) => el("label", { class: "level" },
+      el("input", { type: "radio", name: `level-${info.name}`, value: l, checked: l === "medium" }), ` ${levelText(l)}`)));
+  const chosenLevel = () => levels.querySelector("input:checked").value;
   const button = el("button", {
     type: "button", "data-quick": info.name,
     text: tn("lobby.play_against", 2, { game: info.title }),
@@ -58,7 +67,7 @@ function quickCard(info) {
       button.disabled = true;
       showError("quick-error", null);
       try {
-        const bot = botFor(info, level.value);
+        const bot = botFor(info, chosenLevel());
         const name = nameInput();
         const created = await createGame({
           game: info.name, players: 3, options: {},
@@ -74,7 +83,7 @@ function quickCard(info) {
   });
   return el("div", { class: "card" },
     el("h3", { text: info.title }),
-    el("div", { class: "row" }, el("label", {}, `${t("lobby.level")} `, level)),
+    levels,
     button,
     el("a", { href: `/rules/${info.name}`, class: "small", text: t("lobby.read_rules") }));
 }
@@ -105,7 +114,7 @@ function fillSeats() {
     const kind = el("select", { "data-seat-kind": seat, "aria-label": t("lobby.seat_kind", { seat: shown(seat) }) },
       el("option", { value: "human" }, t("lobby.human")), el("option", { value: "bot", selected: seat > 0 }, t("lobby.bot")));
     const bot = el("select", { "data-seat-bot": seat, "aria-label": t("lobby.seat_bot", { seat: shown(seat) }) },
-      info.bots.map((b) => el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, b.name)));
+      info.bots.map((b) => el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, botText(b.name))));
     const name = el("input", { type: "text", maxlength: 40, "data-seat-name": seat, placeholder: t("lobby.name_placeholder"),
       "aria-label": t("lobby.seat_name", { seat: shown(seat) }) });
     const take = el("input", { type: "checkbox", "data-seat-join": seat, checked: seat === 0 });
@@ -138,7 +147,10 @@ function fillOptions() {
       input = el("input", { id, type: "number", "data-option": name, value: option.default,
         min: option.minimum ?? null, max: option.maximum ?? null });
     }
-    box.append(el("label", { for: id, text: optionLabel(info.name, name), "data-option-label": name }), input, el("div", { class: "help small muted", text: option.doc }));
+    // The help repeats the values' ids: not needed once every value is in words.
+    const worded = option.choices && option.choices.every((c) => has(`option.${info.name}.${name}.${c}`));
+    box.append(el("label", { for: id, text: optionLabel(info.name, name), "data-option-label": name }), input,
+      ...(worded ? [] : [el("div", { class: "help small muted", text: option.doc })]));
   }
 }
 
