@@ -48,6 +48,9 @@ def lobby_words(server: Server, new_context: Any, lang: str, artifacts: Path) ->
         page.select_option("#c-game", "builders")
         page.locator("#create").screenshot(path=str(artifacts / f"lobby-form-{lang}-1280.png"))
         shoot(page, artifacts, f"lobby-{lang}")
+        page.set_viewport_size({"width": 375, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375  # nothing wider than a phone
+        page.set_viewport_size({"width": 1280, "height": 800})
     return words
 
 
