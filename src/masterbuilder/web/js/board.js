@@ -226,12 +226,12 @@ export function setupZoom(wrap) {
   wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => set(now() / 1.5));
   wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => set(fit()));
   window.addEventListener("resize", apply);
-  // A new drawing may have other texts: measure it once it is in the page.
+  // A new drawing may have other texts and another height: measure it once it is in the page.
   new MutationObserver(() => {
     const drawing = svg();
     if (!drawing) return;
-    const units = smallestText(drawing);
-    if (units && units !== unitsMin) { unitsMin = units; apply(); }
+    unitsMin = smallestText(drawing) || unitsMin;
+    apply();
   }).observe(frame, { childList: true, subtree: true });
   apply();
 }
