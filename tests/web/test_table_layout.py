@@ -105,6 +105,16 @@ def test_resources_scores_and_targets_in_view(
         page.wait_for_function(f"Number(document.body.dataset.ply) > {ply}")
 
 
+def assert_top_bar_fits(page: Any, width: int) -> None:
+    bar = page.locator(".topbar")
+    assert bar.evaluate("b => b.scrollWidth <= b.clientWidth")
+    for item in bar.locator(":scope > *").all():
+        if item.is_visible():
+            box = item.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, item.inner_text()
+            assert item.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), item.inner_text()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_phone_top_bar_decision_and_legible_zoom(
     game: str, server: Server, new_context: Any, artifacts: Path
@@ -114,14 +124,8 @@ def test_phone_top_bar_decision_and_legible_zoom(
     page.set_viewport_size({"width": 375, "height": 800})
     my_decision(page)
     # The top bar: no item sticks out of the screen or is cut inside its own box; the links are in the menu.
-    bar = page.locator(".topbar")
-    assert bar.evaluate("b => b.scrollWidth <= b.clientWidth")
-    assert bar.bounding_box()["height"] <= 90
-    for item in bar.locator(":scope > *").all():
-        if item.is_visible():
-            box = item.bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 375, item.inner_text()
-            assert item.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), item.inner_text()
+    assert_top_bar_fits(page, 375)
+    assert page.locator(".topbar").bounding_box()["height"] <= 90
     page.click("#mb-menu")
     for link in page.locator("#mb-nav a").all():
         box = link.bounding_box()
@@ -140,6 +144,19 @@ def test_phone_top_bar_decision_and_legible_zoom(
             page.click(f"[data-zoom={button}]")
             smallest = page.evaluate(SMALLEST_TEXT)
             assert smallest >= LEGIBLE - 0.01, f"{width} px, after {button}: {smallest:.2f} px"
+
+
+@pytest.mark.parametrize("lang", ["pl", "ro"])
+def test_the_top_bar_fits_in_every_language(lang: str, server: Server, new_context: Any) -> None:
+    """The longest link texts: the links fold into the menu rather than cut each other or the status."""
+    context = new_context()
+    context.add_cookies([{"name": "mb_lang", "value": lang, "url": server.url}])
+    page = open_game(server, context, "builders", seed=3)
+    for width in (1280, 1024, 901):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(100)
+        assert_top_bar_fits(page, width)
+        assert page.locator("#mb-status").bounding_box()["width"] >= 200
 
 
 def test_a_german_table(server: Server, new_context: Any, artifacts: Path) -> None:

@@ -20,6 +20,19 @@ function addMenuButton(bar, nav) {
   bar.append(button);
 }
 
+// The links fold into the menu when they do not fit on the bar beside a readable status (and on a phone).
+const PHONE = 900;
+const STATUS_MIN = 220; // px the status keeps, where a page has one
+
+function fold(bar, nav) {
+  bar.classList.remove("folded");
+  const status = bar.querySelector(".status");
+  const tight = window.innerWidth <= PHONE || nav.scrollWidth > nav.clientWidth + 1
+    || (status !== null && status.clientWidth < STATUS_MIN);
+  bar.classList.toggle("folded", tight);
+  if (!tight) bar.classList.remove("open");
+}
+
 export function fillNav(games) {
   const nav = document.getElementById("mb-nav");
   if (!nav) return;
@@ -29,5 +42,11 @@ export function fillNav(games) {
     ...games.map((g) => el("a", { href: `/rules/${g.name}`, text: t("nav.rules", { game: g.title }) })),
   );
   const bar = nav.closest(".topbar");
-  if (bar) addMenuButton(bar, nav);
+  if (!bar) return;
+  addMenuButton(bar, nav);
+  fold(bar, nav);
+  if (!bar.dataset.folding) {
+    bar.dataset.folding = "1";
+    window.addEventListener("resize", () => fold(bar, nav));
+  }
 }
