@@ -4,7 +4,6 @@ is a page message, and a score the view hides is None (the page then says "hidde
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 
 from masterbuilder import GAMES, new_game
 from masterbuilder.core.registry import game_piece
-from masterbuilder.server.pages import catalog, player_panels
+from masterbuilder.server.pages import catalog, panels
 
 
 def value_at(player: dict[str, Any], path: str) -> Any:
@@ -23,7 +22,7 @@ def value_at(player: dict[str, Any], path: str) -> Any:
 
 
 def test_every_game_serves_a_panel() -> None:
-    served = asyncio.run(player_panels())
+    served = panels()  # what GET /api/pages/panels answers (the browser tests fetch it)
     assert set(served) == set(GAMES)
     for name, panel in served.items():
         assert panel == game_piece(name, "panel").as_json()

@@ -265,11 +265,16 @@ async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # 
     return frame(checked_record(record), ply)
 
 
-@router.get("/api/pages/panels", tags=["pages"])
-async def player_panels() -> dict[str, Any]:
+def panels() -> dict[str, Any]:
     """Each game's player panel (what the table shows per seat beside the board), by game name: the field
     of the score and the resources, each with the page key of its label."""
     return {name: panel.as_json() for name in GAMES if (panel := game_piece(name, "panel")) is not None}
+
+
+@router.get("/api/pages/panels", tags=["pages"])
+async def player_panels() -> dict[str, Any]:
+    """Each game's player panel: see :func:`panels`."""
+    return panels()
 
 
 @router.get("/api/pages/rules/{game}", tags=["pages"])

@@ -18,7 +18,7 @@ let active = null;
 let summary = null;
 let chartDrawn = false;
 let panels = {};
-let pointed = 0; // the target the decision's pointer showed last
+let pointed = 0; // how often the pointer was used on this decision: it shows the targets in turn
 let shownDecision = null; // the ply and seat whose targets were last brought into view
 
 class Connection {
