@@ -15,7 +15,7 @@ from tests.web.conftest import Server, create_game, give_tokens
 pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 GAMES = ("caylus", "caylus1303", "builders")
-DECISIONS = 5  # the human seat's decisions checked per game
+DECISIONS = 3  # the human seat's decisions checked per game
 LEGIBLE = 10.0  # px: the smallest board text any zoom may show
 
 # Whether some of an element shows inside the viewport (and inside the board's frame, for a board element).
