@@ -17,7 +17,7 @@ def test_play_caylus_against_two_bots_in_two_clicks(server: Server, new_context:
     page.wait_for_selector("body[data-ready='1']")
     button = page.locator("[data-quick=caylus]")
     assert button.inner_text() == "Play Caylus against 2 bots"
-    page.locator(".quick .card", has=button).locator("select").select_option("easy")  # click 1: the level
+    page.locator(".quick .card", has=button).locator("input[value=easy]").check()  # click 1: the level
     button.click()  # click 2
     page.wait_for_url("**/play/*")
     page.wait_for_selector("body[data-ready='1']")
@@ -44,7 +44,8 @@ def test_lists_and_watching_a_live_game(server: Server, new_context: Any) -> Non
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector(f'tr[data-game="{waiting["id"]}"]')  # "Open" is the first list
-    assert page.locator(f'tr[data-game="{waiting["id"]}"] a', has_text="Join as seat 1").count() == 1
+    # seat 1 (the API's numbering) is open; people count seats from 1
+    assert page.locator(f'tr[data-game="{waiting["id"]}"] a', has_text="Join as seat 2").count() == 1
     page.click("#tabs [data-status=live]")
     row = page.locator(f'tr[data-game="{live["id"]}"]')
     row.wait_for()

@@ -36,6 +36,9 @@ def test_replay_of_a_finished_game(server: Server, new_context: Any, artifacts: 
     wait_ply(page, total)  # it opens at the end, with the score chart
     assert page.locator("#mb-chart svg polyline").count() == 2
     assert page.locator("#mb-log li[data-ply]").count() == total
+    # The players' panels show the position shown: at the end, the final scores and each seat's resources.
+    assert page.locator("#mb-scoreboard td.num").all_inner_texts() == [str(s) for s in summary["scores"]]
+    assert page.locator("#mb-scoreboard tr[data-seat='0'] .chip").count() == 7
     page.click("#mb-first")
     wait_ply(page, 0)
     page.click("#mb-next")

@@ -23,6 +23,7 @@ PIECES = {
     "search": "its settings of the search bot: a masterbuilder.agents.mcts.SearchSettings",
     "adapters": "its settings of the research adapters: a masterbuilder.interop.settings.AdapterSettings",
     "schema": "the schema of the 'state' field of its state documents: a pydantic model, for from_json",
+    "panel": "its player panels on the web table: a masterbuilder.core.panel.Panel",
 }
 
 

@@ -6,7 +6,8 @@ JavaScript fetches everything else. What the pages need beyond the lobby REST an
 - replays: the move log of a game (or of an uploaded record) and the frame (board and view) after any move;
 - the timeline: every seat's score before the first move and after each move, for the score chart of a
   finished game;
-- the rules page: a summary per game and this project's rule decisions, shipped as Markdown in the package.
+- the rules page: a summary per game and this project's rule decisions, shipped as Markdown in the package;
+- the player panels: what the table shows per seat beside the board, each game's ``panel`` piece.
 
 Games come from ``request.app.state.tables`` (the server's game manager): ``state_of``, ``summary`` and
 ``log``. Frames are drawn for a spectator only, and the scores of a game not yet over are never sent (Caylus
@@ -28,7 +29,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from masterbuilder.core.board import draw_board
 from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.core.registry import GAMES, load_record, new_game
+from masterbuilder.core.registry import GAMES, game_piece, load_record, new_game
 from masterbuilder.core.state import State
 from masterbuilder.core.voice import seat_name
 from masterbuilder.server.languages import page_catalog, shown_name
@@ -262,6 +263,18 @@ async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B00
 async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
     """The board after ``ply`` moves of an uploaded record."""
     return frame(checked_record(record), ply)
+
+
+def panels() -> dict[str, Any]:
+    """Each game's player panel (what the table shows per seat beside the board), by game name: the field
+    of the score and the resources, each with the page key of its label."""
+    return {name: panel.as_json() for name in GAMES if (panel := game_piece(name, "panel")) is not None}
+
+
+@router.get("/api/pages/panels", tags=["pages"])
+async def player_panels() -> dict[str, Any]:
+    """Each game's player panel: see :func:`panels`."""
+    return panels()
 
 
 @router.get("/api/pages/rules/{game}", tags=["pages"])

@@ -58,6 +58,7 @@ INFO = GameInfo(
         "adapters": "adapters:ADAPTERS",
         "board": "board:draw",
         "schema": "schema:SCHEMA",
+        "panel": "panel:PANEL",
     },
     bots=(
         BotInfo(

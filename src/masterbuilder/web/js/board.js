@@ -173,17 +173,94 @@ export class Board {
   }
 }
 
-// The zoom buttons over a board. On a phone the board starts wide enough to read (about 900 px) and
-// scrolls; "Fit" shows it whole. Until a button is used, the zoom follows the screen's width.
+// The smallest text of a drawing, in units of its viewBox (each text's size times its own transform).
+export function smallestText(svg) {
+  const root = svg.getScreenCTM();
+  if (!root || !root.a) return null;
+  let smallest = Infinity;
+  for (const text of svg.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize);
+    const ctm = text.getScreenCTM();
+    if (!size || !ctm || !text.textContent.trim()) continue;
+    smallest = Math.min(smallest, (size * Math.hypot(ctm.a, ctm.b)) / root.a);
+  }
+  return Number.isFinite(smallest) ? smallest : null;
+}
+
+const LEGIBLE_PX = 10; // no zoom the page offers draws board text smaller than this
+const MAX_ZOOM = 4;
+
+// The zoom buttons over a board. The zoom is the drawing's width over the frame's; it never goes below the
+// zoom at which the drawing's smallest text is LEGIBLE_PX on screen (computed from the drawing shown).
+// "Fit" shows as much of the board as both dimensions of the frame allow, down to that limit. Until a
+// button is used, the zoom is the fit.
 export function setupZoom(wrap) {
-  const board = wrap.querySelector(".board-scroll");
-  let zoom = null; // null: automatic
-  const auto = () => (board.clientWidth && board.clientWidth < 700 ? 900 / board.clientWidth : 1);
-  const apply = () => board.style.setProperty("--zoom", String(zoom ?? auto()));
-  const set = (value) => { zoom = value; apply(); };
-  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => set(Math.min(4, (zoom ?? auto()) * 1.5)));
-  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => set(Math.max(1, (zoom ?? auto()) / 1.5)));
-  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => set(1));
-  window.addEventListener("resize", () => { if (zoom === null) apply(); });
+  const frame = wrap.querySelector(".board-scroll");
+  let chosen = null; // null: automatic (the fit)
+  let unitsMin = null; // the smallest text in viewBox units
+  const svg = () => frame.querySelector("svg");
+  const viewBox = () => svg()?.viewBox?.baseVal;
+  const minimum = () => {
+    const box = viewBox();
+    if (!unitsMin || !box || !box.width || !frame.clientWidth) return 0.1;
+    return (LEGIBLE_PX * box.width) / (unitsMin * frame.clientWidth);
+  };
+  const fit = () => {
+    const box = viewBox();
+    if (!box || !box.width || !frame.clientWidth) return 1;
+    const top = frame.getBoundingClientRect().top + window.scrollY; // the frame's place in the page
+    const cap = parseFloat(getComputedStyle(frame).maxHeight) || Infinity;
+    const height = Math.max(200, Math.min(cap, window.innerHeight - top - 12));
+    return Math.min(1, height / ((frame.clientWidth * box.height) / box.width));
+  };
+  const clamp = (z) => Math.min(Math.max(MAX_ZOOM, minimum()), Math.max(minimum(), z));
+  const apply = () => {
+    const zoom = clamp(chosen ?? fit());
+    frame.style.setProperty("--zoom", String(zoom));
+    wrap.dataset.zoom = zoom.toFixed(3);
+    wrap.dataset.minZoom = minimum().toFixed(3);
+  };
+  const set = (value) => { chosen = clamp(value); apply(); };
+  const now = () => clamp(chosen ?? fit());
+  wrap.querySelector("[data-zoom=in]")?.addEventListener("click", () => set(now() * 1.5));
+  wrap.querySelector("[data-zoom=out]")?.addEventListener("click", () => set(now() / 1.5));
+  wrap.querySelector("[data-zoom=fit]")?.addEventListener("click", () => set(fit()));
+  window.addEventListener("resize", apply);
+  // A new drawing may have other texts and another height: measure it once it is in the page.
+  new MutationObserver(() => {
+    const drawing = svg();
+    if (!drawing) return;
+    unitsMin = smallestText(drawing) || unitsMin;
+    apply();
+  }).observe(frame, { childList: true, subtree: true });
   apply();
+}
+
+// Whether some of ``node`` shows inside ``frame`` (the board's scroll box) and the window.
+function inView(node, frame) {
+  const box = node.getBoundingClientRect();
+  const outer = frame.getBoundingClientRect();
+  const left = Math.max(box.left, outer.left, 0);
+  const right = Math.min(box.right, outer.right, window.innerWidth);
+  const top = Math.max(box.top, outer.top, 0);
+  const bottom = Math.min(box.bottom, outer.bottom, window.innerHeight);
+  return right - left >= 4 && bottom - top >= 4;
+}
+
+// Scroll the board's frame (only the frame, never the page) so that ``node`` is in its middle.
+export function bringIntoView(node, frame) {
+  const box = node.getBoundingClientRect();
+  const outer = frame.getBoundingClientRect();
+  frame.scrollBy({
+    left: box.left + box.width / 2 - (outer.left + outer.width / 2),
+    top: box.top + box.height / 2 - (outer.top + outer.height / 2),
+    behavior: reduceMotion() ? "auto" : "smooth",
+  });
+}
+
+// The board's glowing targets, and whether one of them is in view.
+export function targets(container) {
+  const frame = container.closest(".board-scroll") || container;
+  const nodes = [...container.querySelectorAll("[data-action]")];
+  return { nodes, frame, visible: nodes.some((n) => inView(n, frame)) };
 }

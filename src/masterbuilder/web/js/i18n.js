@@ -111,6 +111,11 @@ export function t(key, params = {}) {
   return format(form, params);
 }
 
+// Whether the catalog has ``key`` (t() falls back to the key itself).
+export function has(key) {
+  return messages[key] !== undefined;
+}
+
 // tn("lobby.play_against", 2, {game: "Caylus"}) -> "Play Caylus against 2 bots"
 export function tn(key, n, params = {}) {
   return t(key, { ...params, n });

@@ -1,9 +1,34 @@
 // The lobby: quick starts against bots, the full create form with invite links, and the lists of games.
 import { ApiError, el, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
-import { loadCatalog, t, tn } from "./i18n.js";
+import { has, loadCatalog, t, tn } from "./i18n.js";
 import { fillNav } from "./nav.js";
 
 const LEVELS = ["easy", "medium", "hard"];
+// People count seats from 1; the API's seat numbers start at 0.
+const shown = (seat) => Number(seat) + 1;
+
+// A level in words with how strong it is (measured: docs/strength.md).
+function levelText(level) {
+  return t("level.with_strength", { level: t(`level.${level}`), strength: t(`level.${level}_strength`) });
+}
+
+// A bot preset as the form lists it: a level's strength after its id.
+function botText(name) {
+  const level = name.startsWith("mcts:") ? name.slice(5) : null;
+  return LEVELS.includes(level) ? `${name}: ${levelText(level)}` : name;
+}
+
+// A game option's name and its values in the reader's language (the page catalog's option.GAME.NAME and
+// option.GAME.NAME.VALUE); an option the catalog does not know shows its id.
+function optionLabel(game, name) {
+  const key = `option.${game}.${name}`;
+  return has(key) ? t(key) : name;
+}
+
+function choiceLabel(game, name, value) {
+  const key = `option.${game}.${name}.${value}`;
+  return has(key) ? t(key) : String(value);
+}
 const PER_PAGE = 10;
 let games = [];
 let listStatus = "open";
@@ -30,8 +55,11 @@ async function createGame(body) {
 
 // ---- quick start ------------------------------------------------------------------------------------
 function quickCard(info) {
-  const level = el("select", { "aria-label": t("lobby.level") },
-    LEVELS.map((l) => el("option", { value: l, selected: l === "medium" }, t(`level.${l}`))));
+  // The levels as radio buttons, each saying how strong it is (a select would cut the words).
+  const levels = el("fieldset", { class: "levels" }, el("legend", { text: t("lobby.level") }),
+    LEVELS.map((l) => el("label", { class: "level" },
+      el("input", { type: "radio", name: `level-${info.name}`, value: l, checked: l === "medium" }), ` ${levelText(l)}`)));
+  const chosenLevel = () => levels.querySelector("input:checked").value;
   const button = el("button", {
     type: "button", "data-quick": info.name,
     text: tn("lobby.play_against", 2, { game: info.title }),
@@ -39,7 +67,7 @@ function quickCard(info) {
       button.disabled = true;
       showError("quick-error", null);
       try {
-        const bot = botFor(info, level.value);
+        const bot = botFor(info, chosenLevel());
         const name = nameInput();
         const created = await createGame({
           game: info.name, players: 3, options: {},
@@ -55,7 +83,7 @@ function quickCard(info) {
   });
   return el("div", { class: "card" },
     el("h3", { text: info.title }),
-    el("div", { class: "row" }, el("label", {}, `${t("lobby.level")} `, level)),
+    levels,
     button,
     el("a", { href: `/rules/${info.name}`, class: "small", text: t("lobby.read_rules") }));
 }
@@ -83,12 +111,12 @@ function fillSeats() {
   const box = document.getElementById("c-seats");
   box.replaceChildren();
   for (let seat = 0; seat < players; seat++) {
-    const kind = el("select", { "data-seat-kind": seat, "aria-label": t("lobby.seat_kind", { seat }) },
+    const kind = el("select", { "data-seat-kind": seat, "aria-label": t("lobby.seat_kind", { seat: shown(seat) }) },
       el("option", { value: "human" }, t("lobby.human")), el("option", { value: "bot", selected: seat > 0 }, t("lobby.bot")));
-    const bot = el("select", { "data-seat-bot": seat, "aria-label": t("lobby.seat_bot", { seat }) },
-      info.bots.map((b) => el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, b.name)));
+    const bot = el("select", { "data-seat-bot": seat, "aria-label": t("lobby.seat_bot", { seat: shown(seat) }) },
+      info.bots.map((b) => el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, botText(b.name))));
     const name = el("input", { type: "text", maxlength: 40, "data-seat-name": seat, placeholder: t("lobby.name_placeholder"),
-      "aria-label": t("lobby.seat_name", { seat }) });
+      "aria-label": t("lobby.seat_name", { seat: shown(seat) }) });
     const take = el("input", { type: "checkbox", "data-seat-join": seat, checked: seat === 0 });
     const takeLabel = el("label", { class: "small" }, take, ` ${t("lobby.take_seat")}`);
     const sync = () => {
@@ -99,7 +127,7 @@ function fillSeats() {
     };
     kind.addEventListener("change", sync);
     sync();
-    box.append(el("div", { class: "seat-row" }, el("strong", {}, t("lobby.seat_n", { seat })), kind, bot, name, takeLabel));
+    box.append(el("div", { class: "seat-row" }, el("strong", {}, t("lobby.seat_n", { seat: shown(seat) })), kind, bot, name, takeLabel));
   }
 }
 
@@ -112,14 +140,17 @@ function fillOptions() {
     let input;
     if (option.choices) {
       input = el("select", { id, "data-option": name },
-        option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, String(c))));
+        option.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === option.default }, choiceLabel(info.name, name, c))));
     } else if (typeof option.default === "boolean") {
       input = el("input", { id, type: "checkbox", "data-option": name, checked: option.default });
     } else {
       input = el("input", { id, type: "number", "data-option": name, value: option.default,
         min: option.minimum ?? null, max: option.maximum ?? null });
     }
-    box.append(el("label", { for: id, text: name }), input, el("div", { class: "help small muted", text: option.doc }));
+    // The help repeats the values' ids: not needed once every value is in words.
+    const worded = option.choices && option.choices.every((c) => has(`option.${info.name}.${name}.${c}`));
+    box.append(el("label", { for: id, text: optionLabel(info.name, name), "data-option-label": name }), input,
+      ...(worded ? [] : [el("div", { class: "help small muted", text: option.doc })]));
   }
 }
 
@@ -153,12 +184,12 @@ function formBody() {
 
 function inviteItem(seat, path, base) {
   const url = new URL(path, base || location.origin).href;
-  const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat }) });
+  const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat: shown(seat) }) });
   const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
     try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
     copy.textContent = t("lobby.copied");
   } });
-  return el("li", {}, el("span", {}, t("lobby.invite_for", { seat })), field, copy);
+  return el("li", {}, el("span", {}, t("lobby.invite_for", { seat: shown(seat) })), field, copy);
 }
 
 async function submitCreate(event) {
@@ -195,7 +226,7 @@ function gameRow(game) {
   if (game.status === "open") {
     for (const seat of game.seats) {
       if (seat.kind === "human" && !seat.taken) {
-        links.push(el("a", { href: `/play/${game.id}?seat=${seat.seat}`, text: t("lobby.join_seat", { seat: seat.seat }) }));
+        links.push(el("a", { href: `/play/${game.id}?seat=${seat.seat}`, text: t("lobby.join_seat", { seat: shown(seat.seat) }) }));
       }
     }
   }
@@ -209,10 +240,16 @@ function gameRow(game) {
   }
   let state = t(`status.${game.status}`);
   if (game.status === "live") state += ` · ${t("lobby.move_n", { ply: game.ply })}`;
-  if (game.status === "finished" && game.scores) state += ` · ${game.scores.join(" – ")}`;
+  // A finished game: each seat's score beside it, the winners marked.
+  const scored = game.status === "finished" && Array.isArray(game.scores);
+  const won = new Set(game.winners || []);
+  const seatLine = (s) => el("div", { class: won.has(s.seat) && scored ? "won" : null },
+    el("span", { class: `swatch s${s.seat}` }), seatText(s),
+    scored ? el("span", { class: "seat-score" }, ` · ${game.scores[s.seat]}`) : null,
+    scored && won.has(s.seat) ? el("strong", { class: "winner" }, ` ★ ${t("table.winner")}`) : null);
   return el("tr", { "data-game": game.id },
     el("td", {}, game.title),
-    el("td", {}, game.seats.map((s) => el("div", {}, el("span", { class: `swatch s${s.seat}` }), seatText(s)))),
+    el("td", {}, game.seats.map(seatLine)),
     el("td", { class: "small muted" }, new Date(game.updated || game.created).toLocaleString()),
     el("td", {}, state),
     el("td", { class: "links" }, links));

@@ -1,6 +1,37 @@
-// The links in every page's top bar.
+// The links in every page's top bar; on a phone they fold into a menu behind one button.
 import { el } from "./api.js";
 import { t } from "./i18n.js";
+
+function addMenuButton(bar, nav) {
+  if (document.getElementById("mb-menu")) return;
+  nav.id = nav.id || "mb-nav";
+  const button = el("button", {
+    type: "button", id: "mb-menu", class: "menu-button secondary", "aria-expanded": "false", "aria-controls": nav.id,
+    "aria-label": t("nav.menu"), title: t("nav.menu"), text: "☰",
+  });
+  const close = () => { bar.classList.remove("open"); button.setAttribute("aria-expanded", "false"); };
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    const open = bar.classList.toggle("open");
+    button.setAttribute("aria-expanded", String(open));
+  });
+  document.addEventListener("click", (event) => { if (!bar.contains(event.target)) close(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+  bar.append(button);
+}
+
+// The links fold into the menu when they do not fit on the bar beside a readable status (and on a phone).
+const PHONE = 900;
+const STATUS_MIN = 220; // px the status keeps, where a page has one
+
+function fold(bar, nav) {
+  bar.classList.remove("folded");
+  const status = bar.querySelector(".status");
+  const tight = window.innerWidth <= PHONE || nav.scrollWidth > nav.clientWidth + 1
+    || (status !== null && status.clientWidth < STATUS_MIN);
+  bar.classList.toggle("folded", tight);
+  if (!tight) bar.classList.remove("open");
+}
 
 export function fillNav(games) {
   const nav = document.getElementById("mb-nav");
@@ -10,4 +41,12 @@ export function fillNav(games) {
     el("a", { href: "/replay", text: t("nav.replay") }),
     ...games.map((g) => el("a", { href: `/rules/${g.name}`, text: t("nav.rules", { game: g.title }) })),
   );
+  const bar = nav.closest(".topbar");
+  if (!bar) return;
+  addMenuButton(bar, nav);
+  fold(bar, nav);
+  if (!bar.dataset.folding) {
+    bar.dataset.folding = "1";
+    window.addEventListener("resize", () => fold(bar, nav));
+  }
 }

@@ -5,6 +5,7 @@ import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
+import { renderScoreboard } from "./scores.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = gameIdFromPath("/replay/");
@@ -13,6 +14,7 @@ let record = null; // an uploaded record (null for a server game)
 let shown = -1;
 let board = null;
 let request = 0;
+let panels = {};
 
 async function fetchFrame(ply) {
   if (record) return postJSON(`/api/pages/records/frames/${ply}`, record);
@@ -26,6 +28,9 @@ async function go(ply) {
   if (mine !== request) return; // a later step overtook this one
   shown = ply;
   board.show(data.board.svg, []);
+  // The players' panels as a spectator sees them after this move (a hidden score stays hidden).
+  renderScoreboard($("mb-scoreboard"), { game: info.game, view: data.view, seat: null, to_move: data.to_move },
+    info.names, panels[info.game]);
   $("mb-scrub").value = String(ply);
   $("mb-position").textContent = t("replay.position", { ply, total: info.total });
   const entry = info.log[ply - 1];
@@ -113,6 +118,7 @@ async function main() {
   board = new Board($("mb-board"));
   setupZoom($("mb-board-wrap"));
   getJSON("/api/catalog").then((c) => fillNav(c.games)).catch(() => {});
+  try { panels = await getJSON("/api/pages/panels"); } catch { panels = {}; } // the panels then show scores only
   if (!gameId) return upload();
   try {
     await start(await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/replay`));

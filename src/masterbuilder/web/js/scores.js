@@ -1,9 +1,8 @@
-// Scoreboard and end-of-game breakdown, read from the view's players (each game names its fields).
+// Player panels and the end-of-game breakdown, read from the view's players (each game names its fields).
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
-// Where each game's view keeps a player's score, and the sources it adds up at the end.
-const SCORE_FIELD = { builders: "score", caylus: "prestige", caylus1303: "prestige" };
+// The sources each game's score adds up at the end.
 const BREAKDOWN = {
   builders: (p) => [
     ["score.buildings", p.building_points],
@@ -18,35 +17,39 @@ const BREAKDOWN = {
     ["score.end_bonus", p.final_bonus || 0],
   ],
 };
-// Resources and counts for the scoreboard (a short line per seat).
-const DETAILS = {
-  builders: (p) => [[t("res.coins"), p.coins], [t("res.building_points"), p.building_points]],
-  caylus: (p) => [[t("res.deniers"), p.deniers], [t("res.workers"), p.workers_at_home]],
-  caylus1303: (p) => [[t("res.workers"), p.workers], [t("res.camp"), p.camp], [t("res.houses"), p.houses]],
-};
-
-export function scoreOf(game, player) {
-  const field = SCORE_FIELD[game] || "score";
-  return player ? player[field] : null;
+// A field of a view's player by its dotted path ("cubes.food"); a list counts as its length when asked.
+function valueAt(player, item) {
+  let value = player;
+  for (const key of item.path.split(".")) value = value === null || value === undefined ? undefined : value[key];
+  return item.count && Array.isArray(value) ? value.length : value;
 }
 
-export function renderScoreboard(box, message, names) {
-  const view = message.view || {};
-  const players = view.players || [];
-  const details = DETAILS[message.game] || (() => []);
+function chip(player, item) {
+  const value = valueAt(player, item);
+  if (value === null || value === undefined) return null;
+  const label = t(item.label);
+  return el("span", { class: "chip", title: label, "aria-label": `${label} ${value}` },
+    item.colour ? el("i", { class: "cube", style: `background:${item.colour}` }) : el("span", { class: "label" }, label),
+    el("b", {}, String(value)));
+}
+
+// The player panels: per seat its name, its score (or "hidden") and its resources, as the game's panel
+// (``panel``: from /api/pages/panels) names them in the view this seat receives.
+export function renderScoreboard(box, message, names, panel) {
+  const players = (message.view && message.view.players) || [];
+  const items = panel ? panel.items : [];
   const rows = names.map((name, seat) => {
     const player = players[seat];
-    const score = scoreOf(message.game, player);
-    const extra = player ? details(player).filter(([, v]) => v !== undefined && v !== null) : [];
-    const classes = [];
-    if (message.to_move === seat) classes.push("to-move");
-    return el("tr", { class: classes.join(" "), "data-seat": seat },
-      el("td", {}, el("span", { class: `swatch s${seat}` }), name, seat === message.seat ? ` (${t("table.you")})` : ""),
-      el("td", { class: "small muted" }, extra.map(([k, v]) => `${k} ${v}`).join(" · ")),
+    const score = player && panel ? player[panel.score] : null;
+    const chips = player ? items.map((item) => chip(player, item)).filter(Boolean) : [];
+    return el("tr", { class: message.to_move === seat ? "to-move" : "", "data-seat": seat },
+      el("td", {},
+        el("div", { class: "who" }, el("span", { class: `swatch s${seat}` }), name, seat === message.seat ? ` (${t("table.you")})` : ""),
+        el("div", { class: "chips" }, chips)),
       el("td", { class: "num" }, score === null || score === undefined ? el("span", { title: t("table.hidden_help") }, t("table.hidden")) : String(score)));
   });
   box.replaceChildren(el("table", { class: "scoreboard" },
-    el("thead", {}, el("tr", {}, el("th", { text: t("table.player") }), el("th", {}), el("th", { class: "num", text: t("table.score") }))),
+    el("thead", {}, el("tr", {}, el("th", { text: t("table.player") }), el("th", { class: "num", text: t("table.score") }))),
     el("tbody", {}, rows)));
 }
 

@@ -3,9 +3,9 @@
 import {
   ApiError, distinctNames, el, forgetToken, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor,
 } from "./api.js";
-import { Board, setupZoom } from "./board.js";
+import { Board, bringIntoView, setupZoom, targets } from "./board.js";
 import { renderChart } from "./chart.js";
-import { language, loadCatalog, t } from "./i18n.js";
+import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
 import { renderBreakdown, renderScoreboard } from "./scores.js";
@@ -17,6 +17,9 @@ let connections = [];
 let active = null;
 let summary = null;
 let chartDrawn = false;
+let panels = {};
+let pointed = 0; // how often the pointer was used on this decision: it shows the targets in turn
+let shownDecision = null; // the ply and seat whose targets were last brought into view
 
 class Connection {
   constructor(seat, token) {
@@ -163,12 +166,12 @@ function renderInvites(message) {
   $("mb-invites").classList.toggle("hidden", !open.length);
   $("mb-invites").replaceChildren(...open.map((s) => {
     const url = new URL(`/play/${gameId}?seat=${s.seat}`, location.origin).href;
-    const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat: s.seat }) });
+    const field = el("input", { type: "text", readonly: true, value: url, "aria-label": t("lobby.invite_for", { seat: s.seat + 1 }) });
     const copy = el("button", { type: "button", class: "secondary", text: t("lobby.copy"), onclick: async () => {
       try { await navigator.clipboard.writeText(url); } catch { field.select(); document.execCommand("copy"); }
       copy.textContent = t("lobby.copied");
     } });
-    return el("li", {}, el("span", {}, t("lobby.invite_for", { seat: s.seat })), field, copy);
+    return el("li", {}, el("span", {}, t("lobby.invite_for", { seat: s.seat + 1 })), field, copy);
   }));
 }
 
@@ -180,6 +183,7 @@ function render() {
   const title = summary ? summary.title : message.game;
   const where = [title, t(`status.${message.status}`), message.phase, t("table.move_n", { ply: message.ply })];
   $("mb-status").textContent = where.filter(Boolean).join(" · ");
+  $("mb-status").title = $("mb-status").textContent;
   const legal = (message.legal || []).map((a) => a.id);
   const panelFocused = $("mb-panel").contains(document.activeElement);
   board.show(message.board.svg, legal);
@@ -195,7 +199,8 @@ function render() {
   $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
   renderSeatSwitch();
   renderInvites(message);
-  renderScoreboard($("mb-scoreboard"), message, who);
+  renderScoreboard($("mb-scoreboard"), message, who, panels[message.game]);
+  pointTargets(message, mine);
   renderLog($("mb-log"), active.log, { seat: message.seat, names: who });
   if (message.result) {
     $("mb-result").classList.remove("hidden");
@@ -212,9 +217,35 @@ function render() {
   document.body.dataset.ready = "1";
 }
 
+// A decision's targets on the board: when none is in view as the decision arrives, the board's frame
+// scrolls to the first; the pointer next to the decision shows each in turn.
+function pointTargets(message, mine) {
+  const { nodes, frame, visible } = targets($("mb-board"));
+  const pointer = $("mb-point");
+  pointer.classList.toggle("hidden", !(mine && nodes.length));
+  if (!mine || !nodes.length) return;
+  pointer.textContent = tn("table.show_targets", nodes.length);
+  const key = `${message.ply}:${message.seat}`;
+  if (shownDecision !== key) {
+    shownDecision = key;
+    pointed = 0;
+    if (!visible) bringIntoView(nodes[0], frame);
+  }
+}
+
+function showNextTarget() {
+  const { nodes, frame } = targets($("mb-board"));
+  if (!nodes.length) return;
+  const node = nodes[pointed % nodes.length];
+  pointed += 1;
+  frame.scrollIntoView({ block: "nearest" });
+  bringIntoView(node, frame);
+  node.focus({ preventScroll: true });
+}
+
 async function join(seat) {
   $("mb-join").classList.remove("hidden");
-  $("mb-join-title").textContent = t("table.join_title", { seat, game: summary.title });
+  $("mb-join-title").textContent = t("table.join_title", { seat: seat + 1, game: summary.title });
   $("mb-join-name").value = playerName();
   return new Promise((resolve) => {
     $("mb-join-form").addEventListener("submit", async (event) => {
@@ -239,6 +270,7 @@ async function main() {
   await loadCatalog();
   board = new Board($("mb-board"), act);
   setupZoom($("mb-board-wrap"));
+  $("mb-point").addEventListener("click", showNextTarget);
   $("mb-hint").addEventListener("click", () => {
     if (active && active.send({ type: "hint" })) showMessage(t("table.hint_wait"), "info");
   });
@@ -258,6 +290,7 @@ async function main() {
     } catch (error) { showMessage(error.message, "error"); }
   });
   getJSON("/api/catalog").then((c) => fillNav(c.games)).catch(() => {});
+  try { panels = await getJSON("/api/pages/panels"); } catch { panels = {}; } // the panels then show scores only
   try {
     summary = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
   } catch (error) {
@@ -272,7 +305,7 @@ async function main() {
       await join(Number(wanted));
       tokens = tokensFor(gameId);
     } else {
-      showMessage(t("table.seat_taken", { seat: wanted }), "info");
+      showMessage(t("table.seat_taken", { seat: /^\d+$/.test(wanted) ? Number(wanted) + 1 : wanted }), "info");
     }
   }
   const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
