@@ -60,11 +60,15 @@ def esc(text: object) -> str:
     return escape(str(text), {'"': "&quot;"})
 
 
-def board_actions(state: State, seat: int | None) -> list[BoardAction]:
-    """The legal actions ``seat`` may take now (none if it is not ``seat``'s turn)."""
+def board_actions(state: State, seat: int | None, names: Sequence[str] = ()) -> list[BoardAction]:
+    """The legal actions ``seat`` may take now (none if it is not ``seat``'s turn), described with the
+    other seats named by ``names`` (if given)."""
     if seat is None or state.current_player != seat:
         return []
-    return [BoardAction(a, state.action_label(a), state.describe_action(a)) for a in state.legal_action_ids()]
+    return [
+        BoardAction(a, state.action_label(a), state.describe_action(a, names=names))
+        for a in state.legal_action_ids()
+    ]
 
 
 def clickable_ids(svg: str) -> set[int]:
@@ -104,7 +108,7 @@ def board_message(svg: str, actions: Sequence[BoardAction]) -> dict[str, Any]:
 def draw_board(state: State, seat: int | None, names: Sequence[str] = ()) -> dict[str, Any]:
     """What the page needs to show ``seat``'s board (:func:`board_message`), the seats named by ``names``
     (if any). A game that offers no drawing gets an empty ``svg`` and every legal action in the panel."""
-    actions = board_actions(state, seat)
+    actions = board_actions(state, seat, names)
     return board_message(draw_svg(state.game, state.view(seat), actions, seat, names), actions)
 
 

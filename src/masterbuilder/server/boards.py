@@ -57,7 +57,7 @@ class BoardPool(WorkerPool):
             seats = list(names())
             if not self.workers:
                 return draw_board(state, seat, seats)
-            actions = board_actions(state, seat)
+            actions = board_actions(state, seat, seats)
             view = state.view(seat)
         try:
             loop = asyncio.get_running_loop()

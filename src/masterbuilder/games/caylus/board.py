@@ -306,9 +306,9 @@ def _title(s: str) -> str:
 
 
 def _pawn(
-    x: float, y: float, seat: int, ident: str | None = None, scale: float = 1.0, extra: str = ""
+    x: float, y: float, seat: int, who: str, ident: str | None = None, scale: float = 1.0, extra: str = ""
 ) -> str:
-    """A worker: a pawn in the seat's colour, centred on (x, y)."""
+    """A worker of ``seat`` (named ``who``): a pawn in the seat's colour, centred on (x, y)."""
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     s = scale
     path = (
@@ -317,7 +317,7 @@ def _pawn(
     )
     ident_attr = f' id="{esc(ident)}"' if ident else ""
     # i18n: the tooltip of a worker pawn on the board
-    title = _title(_("A worker of Seat {seat}", seat=seat))
+    title = _title(_("A worker of {player}", player=who))
     return (
         f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
         f'stroke-width="1.5" stroke-linejoin="round"/>{title}</g>'
@@ -823,7 +823,7 @@ class _Board:
                     ring = ""
                     if b == 0 and limbo is not None and who == limbo:
                         ring = _circle(cx, cy, 19, fill="none", stroke=self.now_colour, stroke_width=3)
-                    inner.append(_pawn(cx, cy, who, f"worker-p{who}-{where}", extra=ring))
+                    inner.append(_pawn(cx, cy, who, self.name(who), f"worker-p{who}-{where}", extra=ring))
             self.add(self.group(f"special-{SPECIAL_SLUGS[b]}", "".join(inner), _special_title(b)))
         # the bridge: who has passed, in order (rules: Caylus, phase 2 a — the first to pass takes 1 denier)
         x = MARGIN + 10.0 + 6 * (w + gap)
@@ -846,7 +846,7 @@ class _Board:
                     _el(
                         "circle",
                         # i18n: {place} is '1st', '2nd'...
-                        _title(_("Seat {seat} passed {place}", seat=s, place=_ordinal(k + 1))),
+                        _title(_("{player} passed {place}", player=self.name(s), place=_ordinal(k + 1))),
                         id=f"passed-p{s}",
                         cx=cx,
                         cy=y + 82,
@@ -1060,14 +1060,15 @@ class _Board:
         out.append(_text(x + 16, y + 21, n, 14, "middle", "b"))
         if owner is not None:
             out.append(_house(x + TILE_W - 16, y + 17, owner, f"owner-road-{n}", 20))
-            title += " " + _("Owned by Seat {seat}.", seat=owner)
+            title += " " + _("Owned by {player}.", player=self.name(owner))
         # a ribbon along the top: a lawyer's pending residence, else the space that scores a castle section
         pending = transforms.get(str(n))
         if n in marks:
             title += " " + _("The bailiff reaching this space scores the {section}.", section=marks[n])
         if pending is not None:
             title += " " + _(
-                "A lawyer turns it into a residence of Seat {seat} once its worker has acted.", seat=pending
+                "A lawyer turns it into a residence of {player} once its worker has acted.",
+                player=self.name(pending),
             )
             ribbon, fill, colour = _("→ residence"), KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
         elif n in marks:
@@ -1095,7 +1096,16 @@ class _Board:
         if n > provost:
             out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
         if worker is not None:
-            out.append(_pawn(x + TILE_W / 2, y + TILE_H - 16, worker, f"worker-p{worker}-road-{n}", 1.15))
+            out.append(
+                _pawn(
+                    x + TILE_W / 2,
+                    y + TILE_H - 16,
+                    worker,
+                    self.name(worker),
+                    f"worker-p{worker}-road-{n}",
+                    1.15,
+                )
+            )
         return self.group(f"road-{n}", "".join(out), title)
 
     # -- the castle ------------------------------------------------------------------------------------------
@@ -1144,7 +1154,7 @@ class _Board:
                 ring = ""
                 if phase == 6 and s == self.current:
                     ring = _circle(cx, y + 24, 16, fill="none", stroke=self.now_colour, stroke_width=3)
-                inner.append(_pawn(cx, y + 24, s, f"worker-p{s}-castle", 0.95, ring))
+                inner.append(_pawn(cx, y + 24, s, self.name(s), f"worker-p{s}-castle", 0.95, ring))
                 given = int(self.players[s]["batches_given"])
                 if given:
                     inner.append(_text(cx + 17, y + 30, f"+{given}", 14, cls="b", fill=SEAT_INK[s % 5]))
@@ -1232,8 +1242,10 @@ class _Board:
                 space=SECTION_MARK[i],
                 penalty=SECTION_PENALTY[i],
                 steps=steps,
-                # i18n: a seat and its houses in a castle section: 'Seat 1 3'
-                houses=", ".join(_("Seat {seat} {houses}", seat=s, houses=c) for s, c in enumerate(houses)),
+                # i18n: a player and their houses in a castle section: 'Ania 3'
+                houses=", ".join(
+                    _("{player} {houses}", player=self.name(s), houses=c) for s, c in enumerate(houses)
+                ),
             )
             self.add(self.group(f"castle-{sec['section'].lower()}", "".join(inner), title))
 
@@ -1368,11 +1380,10 @@ class _Board:
                     )
                 )
 
-    @staticmethod
-    def _marker(cx: float, cy: float, seat: int, row: int) -> str:
+    def _marker(self, cx: float, cy: float, seat: int, row: int) -> str:
         return _el(
             "circle",
-            _title(_("Seat {seat}'s marker", seat=seat)),
+            _title(_("{player}'s marker", player=self.name(seat))),
             id=f"favour-p{seat}-{row}",
             cx=cx,
             cy=cy,
@@ -1466,7 +1477,7 @@ class _Board:
             ]
             home = int(p["workers_at_home"])
             for j in range(home):
-                inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, f"worker-p{s}-home-{j}", 0.9))
+                inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, self.name(s), f"worker-p{s}-home-{j}", 0.9))
             if not home:
                 # i18n: no worker at home
                 inner.append(_text(MARGIN + 380, mid + 6, _("none"), 15, cls="faint"))
@@ -1502,12 +1513,12 @@ class _Board:
                 _("{row} {column}", row=_(r), column=p["favours"][r] or "-") for r in FAVOUR_ROW_NAMES
             )
             title = _n(
-                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "{player}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
                 "favour markers: {markers}.",
-                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "{player}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
                 "favour markers: {markers}.",
                 home,
-                seat=s,
+                player=self.name(s),
                 deniers=p["deniers"],
                 cubes=cubes,
                 pp=p["prestige"],

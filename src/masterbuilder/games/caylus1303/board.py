@@ -503,7 +503,7 @@ def _setup_text(tile: Tile) -> str:
     return tile.setup.text
 
 
-def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
+def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any], viewer: _Viewer) -> str:
     """The tooltip of a road space: its building, what a worker there gets, who owns it."""
     n = sp["space"]
     if sp["tile"] is None:
@@ -512,7 +512,7 @@ def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
         return _("Space {space}: empty.", space=n)
     tile = _tile(sp["tile"])
     owner = sp["owner"]
-    who = " " + _("Owner: seat {seat}.", seat=owner) if owner is not None else ""
+    who = " " + _("Owner: {player}.", player=_seat_name(owner, viewer)) if owner is not None else ""
     if sp["residence"]:
         return _(
             "Space {space}: residence (was the {building}).{owner} No workers; +1 worker at each "
@@ -746,7 +746,7 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) -> 
     next_lot = _next_lot(view)
     rows = _road_rows(view, acts, top)
     for sp in view["road"]:
-        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot))
+        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot, viewer))
     # the provost, and where he may go
     for d in A.MOVES:
         ident = f"provost-to-{provost + d}"
@@ -781,11 +781,12 @@ def _space(
     provost: int,
     acting: bool,
     next_lot: int | None,
+    viewer: _Viewer,
 ) -> str:
     n = int(sp["space"])
     x, y, h = _space_xy(n, rows)
     ident = f"road-{n}"
-    out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp))]
+    out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp, viewer))]
     fam = _family(sp)
     if not fam:
         dashed = ' stroke-dasharray="6 4" class="hit"'
