@@ -1,6 +1,6 @@
 """Every game's board, in every language, over random positions: no text a player reads is drawn under
-10 px at 1:1 (its font size narrowed by any squeeze), and every text stays on the board; the boards name
-the players as the page's panel does."""
+10 px at 1:1 (its font size narrowed by any squeeze), every fitted text fits its box and every text stays on
+the board; the boards name the players as the page's panel does."""
 
 from __future__ import annotations
 
@@ -10,15 +10,19 @@ import re
 import pytest
 
 from masterbuilder import new_game
-from masterbuilder.core.board import LEGIBLE, draw_board, fit_text, text_width
+from masterbuilder.core import board as core
+from masterbuilder.core.board import LEGIBLE, Fit, draw_board, fit_text, text_width
 from masterbuilder.core.i18n import use_language
+from masterbuilder.games.builders import board as builders_board
+from masterbuilder.games.caylus import board as caylus_board
+from masterbuilder.games.caylus1303 import board as caylus1303_board
 from tests.board_texts import texts
 
 LANGUAGES = ("en", "pl", "de", "ro")
 # (game, players, seed, moves between drawings, drawings)
 GAMES = [("caylus", 4, 3, 23, 6), ("caylus1303", 4, 5, 17, 6), ("builders", 3, 7, 11, 6)]
 # long names (the panel's, with a bot's seat) where a board names players
-NAMES = ["Bartholomew Ironhand", "mcts:easy (seat 1)", "Ania", "mcts:easy (seat 3)"]
+NAMES = ["Bartholomew Ironhand of Castle Greymoor", "mcts:easy (seat 1)", "Ania", "mcts:easy (seat 3)"]
 WIDTH = 1200  # every board's viewBox width
 
 
@@ -41,14 +45,27 @@ def _positions(game: str, players: int, seed: int, every: int, count: int) -> li
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "players", "seed", "every", "count"), GAMES)
-def test_no_text_under_ten_pixels_or_off_the_board(
-    game: str, players: int, seed: int, every: int, count: int, lang: str
+def test_no_text_under_ten_pixels_or_off_its_box(
+    game: str, players: int, seed: int, every: int, count: int, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    overflowing: set[str] = set()  # texts fit_text could not fit legibly into their boxes
+
+    def spy(text: str, size: float, room: float, **kw: object) -> Fit:
+        fit = core.fit_text(text, size, room, **kw)  # type: ignore[arg-type]
+        if not fit.fits:
+            overflowing.add(text)
+        return fit
+
+    for module in (caylus_board, caylus1303_board, builders_board):
+        monkeypatch.setattr(module, "fit_text", spy)
     with use_language(lang):
         svgs = _positions(game, players, seed, every, count)
     seen = 0
     for svg in svgs:
-        for t in texts(svg, game):
+        drawn = texts(svg, game)
+        # such a text is drawn otherwise: on two lines, or shortened
+        assert not overflowing & {t.text for t in drawn}, overflowing & {t.text for t in drawn}
+        for t in drawn:
             seen += 1
             assert t.effective >= LEGIBLE - 0.01, (t.text, t.size, t.effective)
             left = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]

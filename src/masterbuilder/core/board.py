@@ -143,7 +143,7 @@ _WIDTHS = (
     dict(zip(_ASCII, (int(w) for w in _REGULAR.split()), strict=True)),
     dict(zip(_ASCII, (int(w) for w in _BOLD.split()), strict=True)),
 )
-_OTHER = {"·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
+_OTHER = {"…": 1000, "·": 278, "–": 556, "—": 1000, "→": 1000, "★": 800, "▶": 800}
 
 
 @lru_cache(maxsize=8192)
@@ -207,6 +207,27 @@ def fit_text(
     # the squeezed width rounded up to a tenth: as written, it stays at least as wide as legible
     length = math.ceil(max(room, natural * min(1.0, legible / shrunk)) * 10) / 10
     return Fit(shrunk, length, natural, length <= room + 0.1)
+
+
+def fits_legibly(
+    text: str, room: float, *, bold: bool = False, legible: float = LEGIBLE, wider: float = 1.0
+) -> bool:
+    """Whether :func:`fit_text` can fit ``text`` into ``room`` (squeezing it no narrower than ``legible``
+    px), to choose another layout (two lines) before drawing it."""
+    return text_width(text, legible, bold) * wider <= room + 0.1
+
+
+def shortened(
+    text: str, room: float, *, bold: bool = False, legible: float = LEGIBLE, wider: float = 1.0
+) -> str:
+    """``text``, or as much of it as fits ``room`` at ``legible`` px followed by '…' (a player's long name:
+    the tooltip has it whole)."""
+    if text_width(text, legible, bold) * wider <= room:
+        return text
+    cut = len(text)
+    while cut > 1 and text_width(text[:cut].rstrip() + "…", legible, bold) * wider > room:
+        cut -= 1
+    return text[:cut].rstrip() + "…"
 
 
 def halves(text: str, size: float, bold: bool = False) -> tuple[str, str] | None:

@@ -18,7 +18,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc, fit_text, halves, player_name, text_width, viewer_name
+from masterbuilder.core.board import (
+    BoardAction,
+    esc,
+    fit_text,
+    fits_legibly,
+    halves,
+    player_name,
+    shortened,
+    text_width,
+    viewer_name,
+)
 from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
@@ -221,6 +231,7 @@ SPECIAL_Y = HEADER_H + 8
 SPECIAL_H = 118
 ROAD_Y = SPECIAL_Y + SPECIAL_H + 44
 TILE_W, TILE_H, TILE_GAP = 152, 104, 14
+NAME_ROOM = 184  # a player's name in the players' table, up to the order column's ordinals
 ROW_PITCH = TILE_H + 46
 ROAD_H = 4 * ROW_PITCH
 LOWER_Y = ROAD_Y + ROAD_H + 8
@@ -730,7 +741,7 @@ class _Board:
         if current is not None:
             colour = SEAT_COLOURS[current % 5]
             # i18n: the board's header: who takes the decision at hand
-            who = _("You") if current == self.seat else self.name(current)
+            who = _("You") if current == self.seat else shortened(self.name(current), 306, bold=True)
             # the seat's box is as wide as its name needs (a player's name is longer than 'Seat 2')
             who_w = min(max(110.0, text_width(who, 17, True) + 14), 320.0)
             self.add(
@@ -1075,9 +1086,7 @@ class _Board:
             ribbon, fill, colour = f"⚑ {marks[n]}", "#7b241c", "#ffffff"
         else:
             ribbon = ""
-        two = (
-            None if fit_text(ribbon, 14, TILE_W - 66, bold=True, least=12).fits else halves(ribbon, 12, True)
-        )
+        two = None if fits_legibly(ribbon, TILE_W - 66, bold=True) else halves(ribbon, 12, True)
         if ribbon and two:  # too long to read on one line (Polish): two lines, the ribbon a little taller
             out.append(
                 _rect(x + 31, y + 3, TILE_W - 60, 27, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
@@ -1291,7 +1300,7 @@ class _Board:
             self.add(
                 self.group(
                     f"favour-col-{c}",
-                    _text(cx, y + 30, label, 16, "middle", "faint" if closed else "b"),
+                    _fitted(cx, y + 30, label, 16, cell_w - 4, "middle", "faint" if closed else "b"),
                     title,
                 )
             )
@@ -1443,11 +1452,11 @@ class _Board:
             me = s == self.seat
             now = s == self.current
             colour = SEAT_COLOURS[s % 5]
-            seat_label = ("▶ " if now else "") + self.marked(s)
+            seat_label = shortened(("▶ " if now else "") + self.marked(s), NAME_ROOM, bold=True)
             if over and s in v.get("winners", []):
                 # a winner's star, with the word when it fits before the order column
                 won = seat_label + " ★ " + _("winner")
-                seat_label = won if text_width(won, 17, True) <= 200 else f"{seat_label} ★"
+                seat_label = won if text_width(won, 17, True) <= NAME_ROOM else f"{seat_label} ★"
             inner = [
                 _rect(
                     MARGIN + 6,
@@ -1465,7 +1474,7 @@ class _Board:
                     mid + 6,
                     seat_label,
                     17,
-                    200,
+                    NAME_ROOM,
                     cls="b",
                     least=14,
                     fill=SEAT_INK[s % 5],

@@ -26,8 +26,10 @@ from masterbuilder.core.board import (
     BoardAction,
     esc,
     fit_text,
+    fits_legibly,
     halves,
     player_name,
+    shortened,
     text_width,
     viewer_name,
 )
@@ -1068,7 +1070,15 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) 
         )
         out.append(_rect(MARGIN, top, 12, h, c, rx=4))
         out.append(
-            _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
+            _fitted(
+                MARGIN + 22,
+                top + 27,
+                shortened(_seat_name(seat, viewer), 172, bold=True),
+                18,
+                172,
+                bold=True,
+                fill=SEAT_INK[seat % 5],
+            )
         )
         for k, line in enumerate(mark_lines):
             out.append(_fitted(MARGIN + 22, top + 54 + 19 * k, line, 15, 172, bold=True))
@@ -1191,7 +1201,7 @@ SUP_W, SUP_H, SUP_GAP = 121, 112, 7.125
 
 def _band_name(name: str, cx: float, top: float, room: float, ink: str) -> str:
     """A supply card's name in its band: one line, or two smaller ones when one would not be legible."""
-    two = None if fit_text(name, 15, room, bold=True, least=12.5).fits else halves(name, 11, True)
+    two = None if fits_legibly(name, room, bold=True) else halves(name, 11, True)
     if two is None:
         return _fitted(cx, top + 18, name, 15, room, 12.5, bold=True, anchor="middle", fill=ink)
     return "".join(
