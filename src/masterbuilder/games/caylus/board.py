@@ -741,7 +741,11 @@ class _Board:
         if current is not None:
             colour = SEAT_COLOURS[current % 5]
             # i18n: the board's header: who takes the decision at hand
-            who = _("You") if current == self.seat else shortened(self.name(current), 306, bold=True)
+            who = (
+                _("You")
+                if current == self.seat
+                else shortened(self.name(current), 306, bold=True, legible=13)
+            )
             # the seat's box is as wide as its name needs (a player's name is longer than 'Seat 2')
             who_w = min(max(110.0, text_width(who, 17, True) + 14), 320.0)
             self.add(
@@ -1452,7 +1456,7 @@ class _Board:
             me = s == self.seat
             now = s == self.current
             colour = SEAT_COLOURS[s % 5]
-            seat_label = shortened(("▶ " if now else "") + self.marked(s), NAME_ROOM, bold=True)
+            seat_label = shortened(("▶ " if now else "") + self.marked(s), NAME_ROOM, bold=True, legible=14)
             if over and s in v.get("winners", []):
                 # a winner's star, with the word when it fits before the order column
                 won = seat_label + " ★ " + _("winner")

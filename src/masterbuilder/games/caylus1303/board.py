@@ -1073,7 +1073,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) 
             _fitted(
                 MARGIN + 22,
                 top + 27,
-                shortened(_seat_name(seat, viewer), 172, bold=True),
+                shortened(_seat_name(seat, viewer), 172, bold=True, legible=14),
                 18,
                 172,
                 bold=True,
