@@ -135,3 +135,14 @@ def test_the_winner_is_named(game: str) -> None:
     words = _visible(str(draw_board(state, None, names)["svg"]))
     assert all(names[w] in words for w in winners)
     assert "Seat" not in words and "seat 0" not in words
+
+
+def test_a_replay_frame_names_the_players_as_its_log_does() -> None:
+    from masterbuilder.server.pages import frame
+
+    state = new_game("caylus", 2, 3)
+    rng = random.Random(0)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_action_ids()))
+    words = _visible(frame(state.record(), 12, ["Ania", "Ania"])["board"]["svg"])
+    assert "Ania (seat 0)" in words and "Ania (seat 1)" in words
