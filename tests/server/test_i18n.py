@@ -253,10 +253,10 @@ def test_the_socket_follows_the_cookie_without_a_lang(
 def test_the_board_worker_draws_in_the_messages_language(monkeypatch: pytest.MonkeyPatch) -> None:
     """The worker gets the language with the drawing: a worker's context is not the server's (a thread
     pool stands in for the processes here: run_in_executor carries no context either)."""
-    drawn: list[tuple[str, str]] = []
+    drawn: list[tuple[str, str, list[str]]] = []
 
-    def draw_svg(game: str, view: Any, actions: Any, seat: int | None) -> str:
-        drawn.append((game, i18n.language()))
+    def draw_svg(game: str, view: Any, actions: Any, seat: int | None, names: Any = ()) -> str:
+        drawn.append((game, i18n.language(), list(names)))
         return "<svg/>"
 
     monkeypatch.setattr(boards, "draw_svg", draw_svg)
@@ -265,11 +265,11 @@ def test_the_board_worker_draws_in_the_messages_language(monkeypatch: pytest.Mon
     monkeypatch.setattr(pool, "_executor", lambda: threads)
     state = new_game("caylus", 2, 5)
     try:
-        message = asyncio.run(pool.draw(state, state.current_player, "pl"))
+        message = asyncio.run(pool.draw(state, state.current_player, "pl", lambda: ["Ania", i18n.language()]))
         english = asyncio.run(pool.draw(state, None))
     finally:
         threads.shutdown()
-    assert drawn == [("caylus", "pl"), ("caylus", "en")]
+    assert drawn == [("caylus", "pl", ["Ania", "pl"]), ("caylus", "en", [])]  # the names asked in Polish
     assert message["svg"] == english["svg"] == "<svg/>"
 
 

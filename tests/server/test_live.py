@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from masterbuilder import State, load_record, new_game
 from masterbuilder.core.board import draw_board
+from masterbuilder.server.tables import log_names
 from tests.server.live import Seen, Server, create_game, hello, play, running_server, start_server
 
 pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
@@ -84,7 +85,8 @@ def test_a_whole_game_between_separate_clients(server: Server, game: str, player
             truth = states[message["ply"]]
             assert message["view"] == truth.view(seat), (seat, message["ply"])
             if message["board"] is not None and message["ply"] % 5 == 0:
-                assert seat is None and message["board"] == draw_board(truth, None)  # drawn for a spectator
+                names = log_names([s["name"] for s in message["seats"]])  # as the page's panel names them
+                assert seat is None and message["board"] == draw_board(truth, None, names)  # for a spectator
             if seat is None or truth.current_player != seat:
                 assert message["legal"] == []
     assert len(watcher.states) > len(record["actions"]) // 2

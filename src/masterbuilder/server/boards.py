@@ -1,16 +1,16 @@
 """The SVG boards of the state messages, drawn in a pool of worker processes.
 
 Drawing a board takes 4-13 ms per seat and move, a long time for the event loop that serves every game:
-the pool draws them on the other cores meanwhile. A game's drawing reads only the seat's view and its legal
-actions (the contract in ``masterbuilder.core.board``), so that is all a worker gets. With no workers (or
-if the pool fails) the board is drawn in the server's process, exactly as ``draw_board`` does.
+the pool draws them on the other cores meanwhile. A game's drawing reads only the seat's view, its legal
+actions and the players' names (the contract in ``masterbuilder.core.board``), so that is all a worker gets.
+With no workers (or if the pool fails) the board is drawn in the server's process, as ``draw_board`` does.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from masterbuilder import State
@@ -22,33 +22,52 @@ log = logging.getLogger("masterbuilder.server.boards")
 
 
 def draw_in_worker(
-    game: str, view: Mapping[str, Any], actions: list[tuple[int, str, str]], seat: int | None, lang: str
+    game: str,
+    view: Mapping[str, Any],
+    actions: list[tuple[int, str, str]],
+    seat: int | None,
+    lang: str,
+    names: Sequence[str] = (),
 ) -> str:
-    """Run in a worker: the game's board drawing for this view and these legal actions, its words in
-    ``lang`` (the language is the message's: a worker draws for players of every language)."""
+    """Run in a worker: the game's board drawing for this view and these legal actions, the seats named by
+    ``names``, its words in ``lang`` (the language is the message's: a worker draws for players of every
+    language)."""
     with use_language(lang):
-        return draw_svg(game, view, [BoardAction(*a) for a in actions], seat)
+        return draw_svg(game, view, [BoardAction(*a) for a in actions], seat, names)
+
+
+def _unnamed() -> Sequence[str]:
+    return ()
 
 
 class BoardPool(WorkerPool):
     """The board drawings, in ``workers`` processes (0: in the server's process)."""
 
-    async def draw(self, state: State, seat: int | None, lang: str = SOURCE) -> dict[str, Any]:
-        """``draw_board(state, seat)`` in ``lang``, drawn in the pool: ``{"svg": ..., "panel": [...]}``."""
+    async def draw(
+        self,
+        state: State,
+        seat: int | None,
+        lang: str = SOURCE,
+        names: Callable[[], Sequence[str]] = _unnamed,
+    ) -> dict[str, Any]:
+        """``draw_board(state, seat, names())`` in ``lang``, drawn in the pool: ``{"svg": ..., "panel":
+        [...]}``. ``names`` gives the seats' names as the page's panel shows them, asked in ``lang`` (an
+        unnamed seat is 'gracz 2' in Polish)."""
         with use_language(lang):
+            seats = list(names())
             if not self.workers:
-                return draw_board(state, seat)
-            actions = board_actions(state, seat)
+                return draw_board(state, seat, seats)
+            actions = board_actions(state, seat, seats)
             view = state.view(seat)
         try:
             loop = asyncio.get_running_loop()
             plain = [(a.id, a.label, a.description) for a in actions]
             svg = await loop.run_in_executor(
-                self._executor(), draw_in_worker, state.game, view, plain, seat, lang
+                self._executor(), draw_in_worker, state.game, view, plain, seat, lang, seats
             )
         except Exception:
             log.exception("the board pool failed; drawing in the server's process")
             self.close()
             with use_language(lang):
-                return draw_board(state, seat)
+                return draw_board(state, seat, seats)
         return board_message(svg, actions)

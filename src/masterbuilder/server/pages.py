@@ -126,8 +126,9 @@ def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, 
     return entries
 
 
-def frame(record: Mapping[str, Any], ply: int) -> dict[str, Any]:
-    """The position after ``ply`` moves of ``record``, as a spectator sees it."""
+def frame(record: Mapping[str, Any], ply: int, names: Sequence[str] = ()) -> dict[str, Any]:
+    """The position after ``ply`` moves of ``record``, as a spectator sees it, the board naming the seats
+    by ``names`` as the replay's log does."""
     total = len(record["actions"])
     if not 0 <= ply <= total:
         raise HTTPException(
@@ -141,7 +142,7 @@ def frame(record: Mapping[str, Any], ply: int) -> dict[str, Any]:
         "total": total,
         "to_move": state.current_player,
         "view": state.view(None),
-        "board": {"svg": draw_board(state, None)["svg"], "panel": []},
+        "board": {"svg": draw_board(state, None, log_names(names) if names else ())["svg"], "panel": []},
     }
 
 
@@ -237,8 +238,8 @@ async def game_replay(request: Request, game_id: str) -> dict[str, Any]:
 @router.get("/api/pages/games/{game_id}/frames/{ply}", tags=["pages"])
 async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
     """The board after ``ply`` moves of a game, as a spectator sees it."""
-    _tables, state, _summary = await _game(request, game_id)
-    return frame(state.record(), ply)
+    _tables, state, summary = await _game(request, game_id)
+    return frame(state.record(), ply, seat_names(summary, state.num_players))
 
 
 @router.get("/api/pages/games/{game_id}/timeline", tags=["pages"])
@@ -262,7 +263,8 @@ async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B00
 @router.post("/api/pages/records/frames/{ply}", tags=["pages"])
 async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
     """The board after ``ply`` moves of an uploaded record."""
-    return frame(checked_record(record), ply)
+    checked = checked_record(record)
+    return frame(checked, ply, [n or seat_name(s) for s, n in enumerate(record_names(checked))])
 
 
 def panels() -> dict[str, Any]:

@@ -148,6 +148,10 @@ class Table:
     def name(self, seat: int) -> str:
         return self.row.seats[seat].name
 
+    def seat_names(self) -> list[str]:
+        """The seats' names as the log and the page's panel show them, in the current language."""
+        return log_names([shown_name(s.seat, s.name) for s in self.row.seats])
+
     def solo_human(self, seat: int | None) -> bool:
         """``seat`` is a person and every other seat is a bot (undo and hints are allowed)."""
         if seat is None:
@@ -766,7 +770,9 @@ class Tables:
         async with table.lock:  # the first picture, in order with the updates that follow
             parts: dict[Any, Any] = {}
             if board:
-                parts["boards"] = {(seat, lang): await self.boards.draw(table.state, seat, lang)}
+                parts["boards"] = {
+                    (seat, lang): await self.boards.draw(table.state, seat, lang, table.seat_names)
+                }
             if lang not in table.logs and lang != SOURCE:
                 table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
             conn.push(self._message(table, conn, 0, True, parts))
@@ -790,7 +796,9 @@ class Tables:
             key=lambda k: (-1 if k[0] is None else k[0], k[1]),
         )
         if wanted:
-            drawn = await asyncio.gather(*(self.boards.draw(table.state, s, lang) for s, lang in wanted))
+            drawn = await asyncio.gather(
+                *(self.boards.draw(table.state, s, lang, table.seat_names) for s, lang in wanted)
+            )
             parts["boards"] = dict(zip(wanted, drawn, strict=True))
         for lang in {c.lang for c in table.conns} - {SOURCE} - set(table.logs):
             table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]

@@ -19,7 +19,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc, text_width
+from masterbuilder.core.board import (
+    BoardAction,
+    Fit,
+    esc,
+    fit_text,
+    halves,
+    player_name,
+    text_width,
+    viewer_name,
+)
 from masterbuilder.core.i18n import N_, SOURCE, Text, language
 from masterbuilder.games.builders.actions import (
     BUY_ACTION,
@@ -196,8 +205,8 @@ def _chip(
     """A resource chip: its letter and the amount ("S2"), coloured by resource."""
     label = letter(resource) + ("" if amount is None else str(amount))
     size = 15 if "c" in cls.split() else 17
-    return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _roomy(
-        x + w / 2, y + h / 2 + 6, label, cls, w - 3, size, "middle"
+    return _rect(x, y, w, h, RESOURCE_COLOURS[resource], rx=5) + _fitted(
+        x + w / 2, y + h / 2 + 6, label, cls, w - 1, size, "middle"
     )
 
 
@@ -210,23 +219,18 @@ def _chips(x: float, y: float, amounts: Sequence[int], room: float, w: float = 4
 
 
 def _width(text: str, size: float, bold: bool = True) -> float:
-    """A rough width of ``text`` in a sans font (from DejaVu Sans's average glyph width, a wide one)."""
+    """A rough width of ``text`` in a sans font (from DejaVu Sans's average glyph width, a wide one): the
+    English layout's spacing, tuned before the real metrics."""
     return len(text) * size * (0.7 if bold else 0.58)
 
 
-def _fit(text: str, width: float, size: int = 18, bold: bool = True) -> str:
-    """Attributes that fit ``text`` into ``width``: a smaller font, and below 13 px a squeeze with
-    ``textLength`` rather than a font nobody can read."""
-    fits = int(size * width / max(_width(text, size, bold), 1))
-    if fits >= 13:
-        return f' style="font-size:{min(size, fits)}px"'
-    return f' style="font-size:13px" textLength="{width:g}" lengthAdjust="spacingAndGlyphs"'
+WIDER = (1.17, 1.21)  # DejaVu Sans (what Linux shows) against the Arial metrics of text_width: plain, bold
 
 
 def _measure(text: str, size: float, bold: bool = False) -> float:
     """How wide ``text`` is in the board's font at its widest: the font stack ends in DejaVu Sans (what
     Linux shows), about a fifth wider than the Arial metrics of :func:`text_width`."""
-    return text_width(text, size, bold) * (1.21 if bold else 1.17)
+    return text_width(text, size, bold) * WIDER[bold]
 
 
 def _translated() -> bool:
@@ -235,21 +239,12 @@ def _translated() -> bool:
     return language() != SOURCE
 
 
-def _roomy(
-    x: float, y: float, text: str, cls: str, room: float, size: int, anchor: str = "start", extra: str = ""
-) -> str:
-    """``text`` as English always had it (it fits); a translation fitted into ``room`` (:func:`_fitted`)."""
-    if _translated():
-        return _fitted(x, y, text, cls, room, size, anchor, extra)
-    return _text(x, y, text, cls, anchor, extra)
-
-
-def _squeezed(size: float, natural: float, room: float) -> str:
-    """A font size, and a squeeze into ``room`` when ``natural`` (the width at that size) is wider."""
-    style = f' style="font-size:{size:g}px"'
-    if natural <= room:
+def _sized(fit: Fit) -> str:
+    """The attributes of a fitted text: its font size, and its squeeze when it has one."""
+    style = f' style="font-size:{fit.size:g}px"'
+    if fit.length is None:
         return style
-    return f'{style} textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"'
+    return f'{style} textLength="{fit.length:.1f}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _fitted(
@@ -258,35 +253,36 @@ def _fitted(
     text: str,
     cls: str,
     room: float,
-    size: int,
+    size: float,
     anchor: str = "start",
     extra: str = "",
     lines: tuple[float, float] | None = None,
 ) -> str:
-    """``text`` fitted into ``room``: in English as it always was (:func:`_fit`); a translation from its
-    real width: a font up to 3 px smaller, then a squeeze to 70% at least, then (given ``lines``, the two
-    baselines' offsets from ``y``) two lines of a smaller font, each squeezed if need be."""
+    """``text`` fitted into ``room`` from the font's widths (:func:`fit_text`): a font up to 3 px smaller,
+    then a squeeze; given ``lines`` (the two baselines' offsets from ``y``), a text that would be squeezed
+    below 70% or below legible goes on two lines of a smaller font, each squeezed if need be."""
     bold = bool({"b", "c", "name", "big", "label"} & set(cls.split()))
-    if not _translated():
-        return _text(x, y, text, cls, anchor, extra + _fit(text, room, size, bold))
     fill = re.fullmatch(r' style="([^"]*)"', extra)
     if fill:  # one style attribute: the font size joins the fill
         return _fitted(x, y, text, cls, room, size, anchor, "", lines).replace(
             ' style="', f' style="{fill.group(1)};'
         )
-    smallest = size - 3
-    for s in range(size, smallest - 1, -1):
-        if _measure(text, s, bold) <= room:
-            return _text(x, y, text, cls, anchor, extra + _squeezed(s, 0, room))
-    natural = _measure(text, smallest, bold)
-    if natural * 0.7 <= room or lines is None or " " not in text:
-        return _text(x, y, text, cls, anchor, extra + _squeezed(smallest, natural, room))
-    small = min(smallest, 13)
-    words = text.split(" ")
-    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    top, bottom = min(splits, key=lambda t: max(_measure(t[0], small, bold), _measure(t[1], small, bold)))
+    fit = fit_text(text, size, room, bold=bold, least=size - 3, wider=WIDER[bold])
+    crushed = not fit.fits or (fit.length is not None and fit.length < 0.7 * fit.natural)
+    small = min(size - 3, 13)
+    two = halves(text, small, bold) if crushed and lines is not None else None
+    if two is None or lines is None:
+        return _text(x, y, text, cls, anchor, extra + _sized(fit))
+    top, bottom = two
     return "".join(
-        _text(x, y + dy, line, cls, anchor, extra + _squeezed(small, _measure(line, small, bold), room))
+        _text(
+            x,
+            y + dy,
+            line,
+            cls,
+            anchor,
+            extra + _sized(fit_text(line, small, room, bold=bold, wider=WIDER[bold])),
+        )
         for line, dy in ((top, lines[0]), (bottom, lines[1]))
     )
 
@@ -294,14 +290,26 @@ def _fitted(
 class _Board:
     """The drawing being written; each legal action is placed on one element at most (``open``)."""
 
-    def __init__(self, view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> None:
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        actions: Sequence[BoardAction],
+        seat: int | None,
+        names: Sequence[str] = (),
+    ) -> None:
         self.view = view
         self.seat = seat
+        self.names = names
         self.actions = {a.id: a for a in actions}
         self.parts: list[str] = []
 
     def add(self, *svg: str) -> None:
         self.parts.extend(svg)
+
+    def seat_name(self, seat: int) -> str:
+        """How the board names ``seat``: its player's name as the page's panel shows it, else
+        :func:`seat_name`."""
+        return player_name(seat, self.names, seat_name)
 
     def open(self, element_id: str | None, action_id: int | None, rule: str, classes: str = "") -> bool:
         """Open a ``<g>`` for a board thing: clickable with the action's description as its title when the
@@ -449,12 +457,12 @@ class _Board:
                     "Game over: {seat} wins with {n} point",
                     "Game over: {seat} wins with {n} points",
                     best,
-                    seat=seat_name(winners[0]),
+                    seat=self.seat_name(winners[0]),
                 )
-            seats = seat_name(winners[0])
+            seats = self.seat_name(winners[0])
             for w in winners[1:]:
                 # i18n: two seats (or a list of seats and one more) sharing the win
-                seats = _("{seats} and {seat}", seats=seats, seat=seat_name(w))
+                seats = _("{seats} and {seat}", seats=seats, seat=self.seat_name(w))
             return _n(
                 "Game over: {seats} share the win ({n} point)",
                 "Game over: {seats} share the win ({n} points)",
@@ -483,7 +491,7 @@ class _Board:
                 "Your turn: choose an action ({n} actions left)",
                 left,
             )
-        seat = seat_name(current)
+        seat = self.seat_name(current)
         if pending is not None and WORKERS[pending].is_machine:
             # i18n: {seat} is the seat to play, e.g. 'seat 2 (green)'
             return _(
@@ -648,7 +656,7 @@ class _Board:
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
                     _coin(cx + 21, cy + ch / 2, f"+{coins}", 16),
-                    _roomy(cx + 42, cy + ch / 2 + 6, _actions(spent), "s", cw - 46, 16),
+                    _fitted(cx + 42, cy + ch / 2 + 6, _actions(spent), "s", cw - 46, 16),
                 )
             else:
                 rule = _n(
@@ -660,9 +668,9 @@ class _Board:
                 self.add(
                     _frame(cx, cy, cw, ch, 6),
                     # i18n: on the bank: one more action (for 5 coins, written below)
-                    _roomy(cx + cw / 2, cy + 19, _("+1 action"), "s b", cw - 8, 16, "middle"),
+                    _fitted(cx + cw / 2, cy + 19, _("+1 action"), "s b", cw - 8, 16, "middle"),
                     # i18n: on the bank, below '+1 action': its price
-                    _roomy(
+                    _fitted(
                         cx + cw / 2,
                         cy + 38,
                         _n("for {n} coin", "for {n} coins", EXTRA_ACTION_PRICE),
@@ -690,8 +698,10 @@ class _Board:
         to_move = view["current_player"] == p
         colour, ink = SEAT_COLOURS[p], f' style="fill:{SEAT_INK[p]}"'
         start = len(self.parts)  # the panel's background goes in first, once its height is known
-        tags = [seat_name(p)]
-        if view["viewer"] == p:
+        tags = [self.seat_name(p)]
+        if view["viewer"] == p and self.names:  # marked as the page's panel marks it
+            tags = [viewer_name(tags[0])]
+        elif view["viewer"] == p:
             # i18n: a tag on the player's own panel, after its seat name
             tags.append(_("you"))
         if view["first_player"] == p:
@@ -935,6 +945,9 @@ class _Board:
         )
 
 
-def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
-    """The board as ``seat`` sees it (see :mod:`masterbuilder.core.board` for the conventions)."""
-    return _Board(view, actions, seat).svg()
+def draw(
+    view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None, names: Sequence[str] = ()
+) -> str:
+    """The board as ``seat`` sees it, the seats named by ``names`` if given (see
+    :mod:`masterbuilder.core.board` for the conventions)."""
+    return _Board(view, actions, seat, names).svg()

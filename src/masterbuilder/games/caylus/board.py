@@ -18,7 +18,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc, text_width
+from masterbuilder.core.board import (
+    BoardAction,
+    esc,
+    fit_text,
+    fits_legibly,
+    halves,
+    player_name,
+    shortened,
+    text_width,
+    viewer_name,
+)
 from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
@@ -221,6 +231,7 @@ SPECIAL_Y = HEADER_H + 8
 SPECIAL_H = 118
 ROAD_Y = SPECIAL_Y + SPECIAL_H + 44
 TILE_W, TILE_H, TILE_GAP = 152, 104, 14
+NAME_ROOM = 184  # a player's name in the players' table, up to the order column's ordinals
 ROW_PITCH = TILE_H + 46
 ROAD_H = 4 * ROW_PITCH
 LOWER_Y = ROAD_Y + ROAD_H + 8
@@ -256,7 +267,7 @@ def _attrs(**kw: object) -> str:
 
 
 def _text(
-    x: float, y: float, s: object, size: int = 16, anchor: str = "start", cls: str = "", **kw: object
+    x: float, y: float, s: object, size: float = 16, anchor: str = "start", cls: str = "", **kw: object
 ) -> str:
     """A text; ``cls`` "b" for bold, "faint" for the greyed-out colour (or a fill= keyword)."""
     fill = kw.pop("fill", FAINT if "faint" in cls else INK)
@@ -269,31 +280,22 @@ def _text(
 
 
 def _fitted(
-    x: float, y: float, s: str, size: int, room: float, anchor: str = "start", cls: str = "", **kw: object
-) -> str:
-    """:func:`_text` squeezed into ``room`` when it would be wider (a long translation)."""
-    if text_width(s, size, "b" in cls.split()) > room:
-        kw.update(textLength=f"{room:.1f}", lengthAdjust="spacingAndGlyphs")
-    return _text(x, y, s, size, anchor, cls, **kw)
-
-
-def _shrunk(
     x: float,
     y: float,
     s: str,
-    size: int,
+    size: float,
     room: float,
     anchor: str = "start",
     cls: str = "",
-    least: int = 13,
+    least: float = 13,
     **kw: object,
 ) -> str:
-    """:func:`_text` in a smaller font (down to ``least``) when it would be wider than ``room``, squeezed
-    into it when still too wide; as :func:`_text` when it fits (English)."""
-    bold = "b" in cls.split()
-    while size > least and text_width(s, size, bold) > room:
-        size -= 1
-    return _fitted(x, y, s, size, room, anchor, cls, **kw)
+    """:func:`_text` fitted into ``room`` (:func:`fit_text`): a smaller font down to ``least`` when it would
+    be wider, then squeezed; as :func:`_text` when it fits (English)."""
+    fit = fit_text(s, size, room, bold="b" in cls.split(), least=least)
+    if fit.length is not None:
+        kw.update(textLength=f"{fit.length:.1f}", lengthAdjust="spacingAndGlyphs")
+    return _text(x, y, s, fit.size, anchor, cls, **kw)
 
 
 def _el(tag: str, inner: str = "", **kw: object) -> str:
@@ -315,9 +317,9 @@ def _title(s: str) -> str:
 
 
 def _pawn(
-    x: float, y: float, seat: int, ident: str | None = None, scale: float = 1.0, extra: str = ""
+    x: float, y: float, seat: int, who: str, ident: str | None = None, scale: float = 1.0, extra: str = ""
 ) -> str:
-    """A worker: a pawn in the seat's colour, centred on (x, y)."""
+    """A worker of ``seat`` (named ``who``): a pawn in the seat's colour, centred on (x, y)."""
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     s = scale
     path = (
@@ -326,7 +328,7 @@ def _pawn(
     )
     ident_attr = f' id="{esc(ident)}"' if ident else ""
     # i18n: the tooltip of a worker pawn on the board
-    title = _title(_("A worker of Seat {seat}", seat=seat))
+    title = _title(_("A worker of {player}", player=who))
     return (
         f'<g{ident_attr} class="worker">{extra}<path d="{path}" fill="{colour}" stroke="{INK}" '
         f'stroke-width="1.5" stroke-linejoin="round"/>{title}</g>'
@@ -357,42 +359,30 @@ def _coin(x: float, y: float, value: int, r: float = 10.5) -> str:
     )
 
 
-def _run_width(r: Run, size: int, measured: bool = False) -> float:
-    """A run's width: an estimate from its length, or (``measured``) the font's real width."""
+def _run_width(r: Run, size: float, squeeze: float = 1.0) -> float:
+    """A run's width: its text's (narrowed by ``squeeze``) and a small gap, or a cube's or a coin's."""
     if isinstance(r, str):
-        return (text_width(r, size) if measured else len(r) * size * 0.52) + 4
+        return text_width(r, size) * squeeze + 4
     return 15 if r[0] == "c" else 25
 
 
-def _runs(cx: float, y: float, runs: Sequence[Run], size: int = 15, room: float = 0) -> str:
-    """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the text shrinks (down
-    to 13, a long translation to 12, then squeezed) to fit in ``room`` if given."""
-    start = size
-    width = sum(_run_width(r, size) for r in runs)
-    while room and width > room and size > 13:
-        size -= 1
-        width = sum(_run_width(r, size) for r in runs)
-    # still too wide by the estimate (a long translation): measured, from the first size down to 12, then
-    # the words squeezed, the cubes kept
-    measured = bool(room) and width > room
-    if measured:
-        size = start
-        width = sum(_run_width(r, size, True) for r in runs)
-        while width > room and size > 12:
-            size -= 1
-            width = sum(_run_width(r, size, True) for r in runs)
-    words = sum(_run_width(r, size, measured) for r in runs if isinstance(r, str))
+def _runs(cx: float, y: float, runs: Sequence[Run], size: float = 15, room: float = 0) -> str:
+    """A line of text, cubes and coins, centred on ``cx`` with its baseline at ``y``; the words fitted (down
+    to 13, then squeezed: :func:`fit_text`) so that the line fits in ``room`` if given, the cubes kept."""
+    words = "".join(r for r in runs if isinstance(r, str))
     squeeze = 1.0
-    if room and width > room and words:
-        squeeze = max(0.5, (room - (width - words)) / words)
-        width = room
-    x = cx - width / 2
+    if room and words:
+        fixed = sum(_run_width(r, size) - (text_width(r, size) if isinstance(r, str) else 0) for r in runs)
+        fit = fit_text(words, size, room - fixed, least=13)
+        size = fit.size
+        if fit.length is not None:
+            squeeze = fit.length / fit.natural
+    x = cx - sum(_run_width(r, size, squeeze) for r in runs) / 2
     out = []
     for r in runs:
-        w = _run_width(r, size, measured)
+        w = _run_width(r, size, squeeze)
         if isinstance(r, str) and squeeze < 1:
-            w *= squeeze
-            length = f"{w - 4 * squeeze:.1f}"
+            length = f"{w - 4:.1f}"
             out.append(
                 _text(x + w / 2, y, r, size, "middle", textLength=length, lengthAdjust="spacingAndGlyphs")
             )
@@ -638,7 +628,18 @@ class _Board:
     view: Mapping[str, Any]
     seat: int | None
     acts: dict[str, BoardAction]
+    names: Sequence[str] = ()
     parts: list[str] = field(default_factory=list)
+
+    def name(self, seat: int) -> str:
+        """How the board names ``seat``: its player's name, as the page's panel does ('Seat 2' unnamed)."""
+        return player_name(seat, self.names, lambda s: _("Seat {seat}", seat=s))
+
+    def marked(self, seat: int) -> str:
+        """:meth:`name`, the viewer's own marked as the page's panel marks it."""
+        if seat != self.seat:
+            return self.name(seat)
+        return viewer_name(self.name(seat)) if self.names else _("Seat {seat} (you)", seat=seat)
 
     @property
     def players(self) -> list[Mapping[str, Any]]:
@@ -713,7 +714,7 @@ class _Board:
         current = self.current
         if over:
             winners = list(v.get("winners", []))
-            who = ", ".join(_("Seat {seat}", seat=w) for w in winners)
+            who = ", ".join(self.name(w) for w in winners)
             if len(winners) == 1:
                 line = _("Game over · winner: {seats}", seats=who)
             elif winners:
@@ -724,7 +725,7 @@ class _Board:
             colour = SEAT_COLOURS[winners[0] % 5] if one else "#f5c542"
             self.add(
                 _rect(MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill=colour),
-                _shrunk(
+                _fitted(
                     WIDTH / 2,
                     78,
                     line,
@@ -740,15 +741,23 @@ class _Board:
         if current is not None:
             colour = SEAT_COLOURS[current % 5]
             # i18n: the board's header: who takes the decision at hand
-            who = _("You") if current == self.seat else _("Seat {seat}", seat=current)
+            who = (
+                _("You")
+                if current == self.seat
+                else shortened(self.name(current), 306, bold=True, legible=13)
+            )
+            # the seat's box is as wide as its name needs (a player's name is longer than 'Seat 2')
+            who_w = min(max(110.0, text_width(who, 17, True) + 14), 320.0)
             self.add(
                 '<g id="board-decision">'
                 + _rect(
                     MARGIN, 54, WIDTH - 2 * MARGIN, 34, rx=6, fill="#fff8e6", stroke=colour, stroke_width=3
                 )
-                + _rect(MARGIN, 54, 110, 34, rx=6, fill=colour)
-                + _shrunk(MARGIN + 55, 77, who, 17, 100, "middle", "b", fill=ON_SEAT[current % 5])
-                + _shrunk(MARGIN + 124, 77, prompt, 17, WIDTH - 2 * MARGIN - 124 - 8)
+                + _rect(MARGIN, 54, who_w, 34, rx=6, fill=colour)
+                + _fitted(
+                    MARGIN + who_w / 2, 77, who, 17, who_w - 10, "middle", "b", fill=ON_SEAT[current % 5]
+                )
+                + _fitted(MARGIN + who_w + 14, 77, prompt, 17, WIDTH - 2 * MARGIN - who_w - 14 - 8)
                 + "</g>"
             )
 
@@ -782,8 +791,8 @@ class _Board:
                 self.info(
                     f"special-{SPECIAL_SLUGS[b]}",
                     [
-                        _shrunk(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, w - 10, "middle", "b", 14),
-                        _shrunk(x + w / 2, y + 48, _("not with 2 players"), 15, w - 10, "middle", "faint")
+                        _fitted(x + w / 2, y + 24, _(SPECIAL_NAMES[b]), 17, w - 10, "middle", "b", 14),
+                        _fitted(x + w / 2, y + 48, _("not with 2 players"), 15, w - 10, "middle", "faint")
                         if unused
                         else _runs(x + w / 2, y + 48, special_short(b), 16, w - 8),
                     ],
@@ -813,7 +822,7 @@ class _Board:
                 )
                 if label:
                     inner.append(
-                        _shrunk(
+                        _fitted(
                             cx,
                             y + SPECIAL_H - 3,
                             spot_labels.get(label, label),
@@ -829,7 +838,7 @@ class _Board:
                     ring = ""
                     if b == 0 and limbo is not None and who == limbo:
                         ring = _circle(cx, cy, 19, fill="none", stroke=self.now_colour, stroke_width=3)
-                    inner.append(_pawn(cx, cy, who, f"worker-p{who}-{where}", extra=ring))
+                    inner.append(_pawn(cx, cy, who, self.name(who), f"worker-p{who}-{where}", extra=ring))
             self.add(self.group(f"special-{SPECIAL_SLUGS[b]}", "".join(inner), _special_title(b)))
         # the bridge: who has passed, in order (rules: Caylus, phase 2 a — the first to pass takes 1 denier)
         x = MARGIN + 10.0 + 6 * (w + gap)
@@ -837,8 +846,8 @@ class _Board:
         passed = list(v["passing_order"])
         inner = [
             _rect(x, y, bw, SPECIAL_H, rx=8, fill="#d9cdb0", stroke="#7a6648", stroke_width=1.5),
-            _shrunk(x + bw / 2, y + 24, _("Bridge"), 17, bw - 10, "middle", "b", 14),
-            _shrunk(x + bw / 2, y + 47, _("passed, in order"), 15, bw - 10, "middle", "faint"),
+            _fitted(x + bw / 2, y + 24, _("Bridge"), 17, bw - 10, "middle", "b", 14),
+            _fitted(x + bw / 2, y + 47, _("passed, in order"), 15, bw - 10, "middle", "faint"),
         ]
         span = min(34.0, (bw - 24) / max(n, 1))
         r = min(13.0, span / 2 - 2)
@@ -852,7 +861,7 @@ class _Board:
                     _el(
                         "circle",
                         # i18n: {place} is '1st', '2nd'...
-                        _title(_("Seat {seat} passed {place}", seat=s, place=_ordinal(k + 1))),
+                        _title(_("{player} passed {place}", player=self.name(s), place=_ordinal(k + 1))),
                         id=f"passed-p{s}",
                         cx=cx,
                         cy=y + 82,
@@ -922,7 +931,7 @@ class _Board:
         caption_x = max(MARGIN + 96, MARGIN + text_width(heading, 19, True) + 14)
         self.add(
             _text(MARGIN, ROAD_Y - 14, heading, 19, cls="b"),
-            _shrunk(
+            _fitted(
                 caption_x,
                 ROAD_Y - 14,
                 _(
@@ -1031,7 +1040,7 @@ class _Board:
             )
             label = _("next lot") if n == next_lot else _("empty lot")
             out.append(
-                _shrunk(
+                _fitted(
                     x + TILE_W / 2, y + 61, label, 16, TILE_W - 10, "middle", "b" if building else "faint"
                 )
             )
@@ -1054,8 +1063,8 @@ class _Board:
             )
             # i18n: a road space's tooltip: its number, then the rules of its building
             title = _("Space {space}: {rules}", space=n, rules=tile_rules(tile))
-            name = _shrunk(x + TILE_W / 2, y + 46, short_name(tile), 17, TILE_W - 10, "middle", "b", 14)
-            effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 8)
+            name = _fitted(x + TILE_W / 2, y + 46, short_name(tile), 17, TILE_W - 10, "middle", "b", 14)
+            effect = _runs(x + TILE_W / 2, y + 71, effect_runs(tile), 16, TILE_W - 4)
             out.append(self.info(f"road-{n}", [name, effect], title))
             if tile.takes_worker:
                 cx, cy = x + TILE_W / 2, y + TILE_H - 14
@@ -1066,29 +1075,50 @@ class _Board:
         out.append(_text(x + 16, y + 21, n, 14, "middle", "b"))
         if owner is not None:
             out.append(_house(x + TILE_W - 16, y + 17, owner, f"owner-road-{n}", 20))
-            title += " " + _("Owned by Seat {seat}.", seat=owner)
+            title += " " + _("Owned by {player}.", player=self.name(owner))
         # a ribbon along the top: a lawyer's pending residence, else the space that scores a castle section
         pending = transforms.get(str(n))
         if n in marks:
             title += " " + _("The bailiff reaching this space scores the {section}.", section=marks[n])
         if pending is not None:
             title += " " + _(
-                "A lawyer turns it into a residence of Seat {seat} once its worker has acted.", seat=pending
+                "A lawyer turns it into a residence of {player} once its worker has acted.",
+                player=self.name(pending),
             )
             ribbon, fill, colour = _("→ residence"), KIND_FILL[Kind.RESIDENCE], SEAT_INK[pending % 5]
         elif n in marks:
             ribbon, fill, colour = f"⚑ {marks[n]}", "#7b241c", "#ffffff"
         else:
             ribbon = ""
-        if ribbon:
+        two = None if fits_legibly(ribbon, TILE_W - 66, bold=True) else halves(ribbon, 12, True)
+        if ribbon and two:  # too long to read on one line (Polish): two lines, the ribbon a little taller
+            out.append(
+                _rect(x + 31, y + 3, TILE_W - 60, 27, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
+                + "".join(
+                    _fitted(
+                        x + TILE_W / 2 - 1, y + base, line, 12, TILE_W - 66, "middle", "b", 11, fill=colour
+                    )
+                    for line, base in zip(two, (15, 27), strict=True)
+                )
+            )
+        elif ribbon:
             out.append(
                 _rect(x + 31, y + 5, TILE_W - 60, 21, rx=4, fill=fill, stroke="#6b5a40", stroke_width=0.8)
-                + _shrunk(x + TILE_W / 2 - 1, y + 21, ribbon, 14, TILE_W - 66, "middle", "b", 12, fill=colour)
+                + _fitted(x + TILE_W / 2 - 1, y + 21, ribbon, 14, TILE_W - 66, "middle", "b", 12, fill=colour)
             )
         if n > provost:
             out.append(_rect(x, y, TILE_W, TILE_H, rx=8, fill="#3b2f22", fill_opacity=0.18))
         if worker is not None:
-            out.append(_pawn(x + TILE_W / 2, y + TILE_H - 16, worker, f"worker-p{worker}-road-{n}", 1.15))
+            out.append(
+                _pawn(
+                    x + TILE_W / 2,
+                    y + TILE_H - 16,
+                    worker,
+                    self.name(worker),
+                    f"worker-p{worker}-road-{n}",
+                    1.15,
+                )
+            )
         return self.group(f"road-{n}", "".join(out), title)
 
     # -- the castle ------------------------------------------------------------------------------------------
@@ -1117,7 +1147,7 @@ class _Board:
             _rect(
                 x + box, y + 8, CASTLE_W - box - 12, 32, rx=6, class_="hit", fill="#f7f0de", stroke="#a08a66"
             ),
-            _shrunk(x + box + 10, y + 30, label, 15, first - box - 10 - 18, cls="faint"),
+            _fitted(x + box + 10, y + 30, label, 15, first - box - 10 - 18, cls="faint"),
         ]
         for k in range(n):
             cx = x + first + k * 50
@@ -1137,7 +1167,7 @@ class _Board:
                 ring = ""
                 if phase == 6 and s == self.current:
                     ring = _circle(cx, y + 24, 16, fill="none", stroke=self.now_colour, stroke_width=3)
-                inner.append(_pawn(cx, y + 24, s, f"worker-p{s}-castle", 0.95, ring))
+                inner.append(_pawn(cx, y + 24, s, self.name(s), f"worker-p{s}-castle", 0.95, ring))
                 given = int(self.players[s]["batches_given"])
                 if given:
                     inner.append(_text(cx + 17, y + 30, f"+{given}", 14, cls="b", fill=SEAT_INK[s % 5]))
@@ -1173,16 +1203,16 @@ class _Board:
                     stroke=self.now_colour if here and phase == 6 else "#a08a66",
                     stroke_width=3 if here else 1,
                 ),
-                _shrunk(x + 18, sy + 24, name, 17, count_x - 26, cls="b", least=14),
+                _fitted(x + 18, sy + 24, name, 17, count_x - 26, cls="b", least=14),
                 _text(x + count_x, sy + 24, tally, 16),
-                _shrunk(
+                _fitted(
                     x + 18,
                     sy + 46,
                     _("{pp} PP a house · ⚑ {space}", pp=SECTION_PP[i], space=SECTION_MARK[i]),
                     15,
                     190,
                 ),
-                _shrunk(
+                _fitted(
                     x + 18,
                     sy + 65,
                     # i18n: a castle section already scored
@@ -1225,8 +1255,10 @@ class _Board:
                 space=SECTION_MARK[i],
                 penalty=SECTION_PENALTY[i],
                 steps=steps,
-                # i18n: a seat and its houses in a castle section: 'Seat 1 3'
-                houses=", ".join(_("Seat {seat} {houses}", seat=s, houses=c) for s, c in enumerate(houses)),
+                # i18n: a player and their houses in a castle section: 'Ania 3'
+                houses=", ".join(
+                    _("{player} {houses}", player=self.name(s), houses=c) for s, c in enumerate(houses)
+                ),
             )
             self.add(self.group(f"castle-{sec['section'].lower()}", "".join(inner), title))
 
@@ -1254,7 +1286,7 @@ class _Board:
                 stroke=self.now_colour if deciding else "#6b5a40",
                 stroke_width=4 if deciding else 1.5,
             ),
-            _shrunk(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b", least=16),
+            _fitted(x + 12, y + 28, _("Royal favours"), 19, head_w + cell_w / 2 - 30, cls="b", least=16),
         )
         for c in range(1, 6):
             cx = x + head_w + (c - 1) * cell_w + cell_w / 2
@@ -1272,7 +1304,7 @@ class _Board:
             self.add(
                 self.group(
                     f"favour-col-{c}",
-                    _text(cx, y + 30, label, 16, "middle", "faint" if closed else "b"),
+                    _fitted(cx, y + 30, label, 16, cell_w - 4, "middle", "faint" if closed else "b"),
                     title,
                 )
             )
@@ -1327,7 +1359,7 @@ class _Board:
                 for j, line in enumerate(lines):
                     ty = ry + (22 if len(lines) == 1 else 17 + 16 * j)
                     inner.append(
-                        _shrunk(
+                        _fitted(
                             cx0 + cell_w / 2,
                             ty,
                             line,
@@ -1361,11 +1393,10 @@ class _Board:
                     )
                 )
 
-    @staticmethod
-    def _marker(cx: float, cy: float, seat: int, row: int) -> str:
+    def _marker(self, cx: float, cy: float, seat: int, row: int) -> str:
         return _el(
             "circle",
-            _title(_("Seat {seat}'s marker", seat=seat)),
+            _title(_("{player}'s marker", player=self.name(seat))),
             id=f"favour-p{seat}-{row}",
             cx=cx,
             cy=cy,
@@ -1410,10 +1441,10 @@ class _Board:
         for k, (name, cx, anchor) in enumerate(cols):
             if 5 <= k < 10 and text_width(name, 15, True) > 44:
                 # a cube's long name starts right of its cube, squeezed into the column (74 wide)
-                self.add(_shrunk(cx - 18, y + 26, name, 15, 56, "start", "b"))
+                self.add(_fitted(cx - 18, y + 26, name, 15, 56, "start", "b"))
             elif k == 3:
                 room = 600 - 380 - text_width(deniers_head, 15, True) / 2 - 12
-                self.add(_shrunk(cx, y + 26, name, 15, max(room, 120), anchor, "b"))
+                self.add(_fitted(cx, y + 26, name, 15, max(room, 120), anchor, "b"))
             else:
                 self.add(_fitted(cx, y + 26, name, 15, 200, anchor, "b"))
         for i in range(5):
@@ -1425,13 +1456,11 @@ class _Board:
             me = s == self.seat
             now = s == self.current
             colour = SEAT_COLOURS[s % 5]
-            seat_label = ("▶ " if now else "") + (
-                _("Seat {seat} (you)", seat=s) if me else _("Seat {seat}", seat=s)
-            )
+            seat_label = shortened(("▶ " if now else "") + self.marked(s), NAME_ROOM, bold=True, legible=14)
             if over and s in v.get("winners", []):
                 # a winner's star, with the word when it fits before the order column
                 won = seat_label + " ★ " + _("winner")
-                seat_label = won if text_width(won, 17, True) <= 200 else f"{seat_label} ★"
+                seat_label = won if text_width(won, 17, True) <= NAME_ROOM else f"{seat_label} ★"
             inner = [
                 _rect(
                     MARGIN + 6,
@@ -1444,12 +1473,12 @@ class _Board:
                     stroke_width=3,
                 ),
                 _rect(MARGIN + 10, ry + 8, 8, row_h - 16, rx=3, fill=colour),
-                _shrunk(
+                _fitted(
                     MARGIN + 26,
                     mid + 6,
                     seat_label,
                     17,
-                    200,
+                    NAME_ROOM,
                     cls="b",
                     least=14,
                     fill=SEAT_INK[s % 5],
@@ -1461,7 +1490,7 @@ class _Board:
             ]
             home = int(p["workers_at_home"])
             for j in range(home):
-                inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, f"worker-p{s}-home-{j}", 0.9))
+                inner.append(_pawn(MARGIN + 392 + j * 26, mid, s, self.name(s), f"worker-p{s}-home-{j}", 0.9))
             if not home:
                 # i18n: no worker at home
                 inner.append(_text(MARGIN + 380, mid + 6, _("none"), 15, cls="faint"))
@@ -1489,7 +1518,7 @@ class _Board:
                 # a long translation of the end bonus: right-aligned, between the gold column and the edge
                 right = WIDTH - MARGIN - 12
                 inner.append(
-                    _shrunk(right, mid + 6, pp, 18, right - (MARGIN + 680 + 4 * 74 + 24), "end", "b")
+                    _fitted(right, mid + 6, pp, 18, right - (MARGIN + 680 + 4 * 74 + 24), "end", "b")
                 )
             cubes = ", ".join(cube_count(i, int(p["cubes"][c])) for i, c in enumerate(CUBE_NAMES))
             # i18n: a row's marker on the royal favour table: 'prestige 2' ('-': not moved yet)
@@ -1497,12 +1526,12 @@ class _Board:
                 _("{row} {column}", row=_(r), column=p["favours"][r] or "-") for r in FAVOUR_ROW_NAMES
             )
             title = _n(
-                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} worker at home; "
+                "{player}: {deniers} deniers; {cubes}; {pp} PP; {n} worker at home; "
                 "favour markers: {markers}.",
-                "Seat {seat}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
+                "{player}: {deniers} deniers; {cubes}; {pp} PP; {n} workers at home; "
                 "favour markers: {markers}.",
                 home,
-                seat=s,
+                player=self.name(s),
                 deniers=p["deniers"],
                 cubes=cubes,
                 pp=p["prestige"],
@@ -1531,7 +1560,7 @@ class _Board:
             }[kind]
             # the hint after the label (English: at 168)
             hint_x = max(168.0, text_width(label, 17, True) + 14)
-            self.add(_shrunk(MARGIN + hint_x, y + 18, hint, 16, WIDTH - 2 * MARGIN - hint_x, cls="faint"))
+            self.add(_fitted(MARGIN + hint_x, y + 18, hint, 16, WIDTH - 2 * MARGIN - hint_x, cls="faint"))
             y += 26
             built = _built(v)
             tiles = [t for t in tiles if t.key in supply or t.key in built]
@@ -1552,7 +1581,7 @@ class _Board:
                         stroke_dasharray=None if left else "4 3",
                     ),
                 ]
-                name = _shrunk(
+                name = _fitted(
                     x + card_w / 2,
                     y + 22,
                     short_name(t) + (f" ×{left}" if left > 1 else ""),
@@ -1576,11 +1605,11 @@ class _Board:
                     if t.income:
                         gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
                     lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(_shrunk(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
+                    lines.append(_fitted(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
                 else:
                     # i18n: a tile of which none is left: all were built
                     lines.append(
-                        _shrunk(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
+                        _fitted(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
                     )
                 inner.append(self.info(f"supply-{t.key}", lines, title))
                 self.add(self.group(f"supply-{t.key}", "".join(inner), title))
@@ -1603,9 +1632,12 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
-    """The board of ``view`` as one SVG; ``actions`` go on their elements (see the module docstring)."""
-    board = _Board(view, seat, place_actions(view, actions))
+def draw(
+    view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None, names: Sequence[str] = ()
+) -> str:
+    """The board of ``view`` as one SVG; ``actions`` go on their elements, the seats are named by ``names``
+    if given (see the module docstring)."""
+    board = _Board(view, seat, place_actions(view, actions), names)
     board.header()
     board.specials()
     board.road()

@@ -21,7 +21,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from masterbuilder.core.board import BoardAction, esc, text_width
+from masterbuilder.core.board import (
+    LEGIBLE,
+    BoardAction,
+    esc,
+    fit_text,
+    fits_legibly,
+    halves,
+    player_name,
+    shortened,
+    text_width,
+    viewer_name,
+)
 from masterbuilder.core.i18n import N_, SOURCE, Text, language
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303 import text as T
@@ -111,19 +122,13 @@ def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]
     return lines
 
 
-def _fit(text: str, width: float, size: float, bold: bool = False, smallest: float = 13) -> float:
-    """The font size at which ``text`` fits ``width`` (not below ``smallest``)."""
-    need = text_width(text, size, bold)
-    return size if need <= width else max(smallest, size * width / need)
-
-
-def _ft(
+def _fitted(
     x: float,
     y: float,
     text: str,
     size: float,
     room: float,
-    smallest: float = 13,
+    least: float = 13,
     *,
     bold: bool = False,
     anchor: str = "start",
@@ -131,12 +136,11 @@ def _ft(
     cls: str = "",
     italic: bool = False,
 ) -> str:
-    """:func:`_t` fitted into ``room``: a smaller font (:func:`_fit`), and squeezed into ``room`` when even
-    ``smallest`` is too wide (a long translation; English always fits)."""
-    fitted = _fit(text, room, size, bold, smallest)
-    squeeze = room if text_width(text, fitted, bold) > room + 0.5 else None
+    """:func:`_t` fitted into ``room`` (:func:`fit_text`): a smaller font down to ``least``, then squeezed
+    into ``room`` (a long translation; English always fits)."""
+    fit = fit_text(text, size, room, bold=bold, least=least)
     return _t(
-        x, y, text, fitted, bold=bold, anchor=anchor, fill=fill, cls=cls, italic=italic, squeeze=squeeze
+        x, y, text, fit.size, bold=bold, anchor=anchor, fill=fill, cls=cls, italic=italic, squeeze=fit.length
     )
 
 
@@ -191,10 +195,21 @@ def _title(text: str) -> str:
     return f"<title>{esc(text)}</title>"
 
 
-def _seat_name(seat: int, viewer: int | None) -> str:
-    if seat == viewer:
-        return _("Seat {seat} (you)", seat=seat)
-    return _("Seat {seat}", seat=seat)
+@dataclass(frozen=True)
+class _Viewer:
+    """Who the board is drawn for (``seat``; None: a spectator) and the players' names, if given."""
+
+    seat: int | None
+    names: Sequence[str] = ()
+
+
+def _seat_name(seat: int, viewer: _Viewer) -> str:
+    """How the board names ``seat``: its player's name as the page's panel shows it ('Seat 2' unnamed), the
+    viewer's own marked '(you)'."""
+    name = player_name(seat, viewer.names, lambda s: _("Seat {seat}", seat=s))
+    if seat != viewer.seat:
+        return name
+    return viewer_name(name) if viewer.names else _("Seat {seat} (you)", seat=seat)
 
 
 def _passed(place: int) -> str:
@@ -213,8 +228,9 @@ def _colour(seat: int) -> str:
 
 
 # ---- pieces --------------------------------------------------------------------------------------------
-def _cube(x: float, y: float, r: int, size: float = 17) -> str:
-    """A resource cube with its letter (the colour says it, the letter says it again)."""
+def _cube(x: float, y: float, r: int, size: float = 17, squeeze: float = 1.0) -> str:
+    """A resource cube with its letter (the colour says it, the letter says it again); in a line squeezed
+    by ``squeeze`` the letter stays legible."""
     return (
         "<g>"
         + _rect(x, y, size, size, RES_COLOURS[r], stroke="#0005", rx=3)
@@ -222,7 +238,7 @@ def _cube(x: float, y: float, r: int, size: float = 17) -> str:
             x + size / 2,
             y + size * 0.76,
             _(RES_LETTERS[r]),
-            size * 0.7,
+            max(size * 0.7, LEGIBLE / squeeze),
             bold=True,
             anchor="middle",
             fill=RES_INK[r],
@@ -374,14 +390,15 @@ def _rich_cached(
     """Words and cubes laid out from (x, y baseline), wrapped at ``width``; returns (svg, lines used).
     Runs of words on a line are one text element. ``lang`` keys the cache: the cubes' letters are
     translated. In a translation, what needs more than ``max_lines`` gets a font up to 2 px smaller, then
-    its lines squeezed (to 80% at least)."""
+    its lines squeezed (to 80% at least, never under :data:`LEGIBLE` px)."""
     items: list[Token] = []
     for tok in tokens:
         items += tok.split() if isinstance(tok, str) else [tok]
     lines, whole = _rich_lines(items, width, size, max_lines)
     squeeze = 1.0
     if not whole and lang != SOURCE:  # English keeps its layout (a cost's '+1 any' shows as '+1')
-        for smaller, squeeze in ((size - 1, 1.0), (size - 2, 1.0), (size - 2, 0.9), (size - 2, 0.8)):
+        tries = [(size - 1, 1.0), (size - 2, 1.0), (size - 2, 0.9), (size - 2, 0.8)]
+        for smaller, squeeze in [(s, q) for s, q in tries if s * q >= LEGIBLE]:
             fitted, whole = _rich_lines(items, width / squeeze, smaller, max_lines)
             if whole:
                 lines, size = fitted, smaller
@@ -406,7 +423,7 @@ def _rich_cached(
             r, n, sign = item
             label = f"{sign}{n}"
             out.append(_t(x + pos, yy, label, size, bold=True))
-            out.append(_cube(x + pos + text_width(label, size, True) + 2, yy - cube * 0.8, r, cube))
+            out.append(_cube(x + pos + text_width(label, size, True) + 2, yy - cube * 0.8, r, cube, squeeze))
         if run:
             out.append(_t(x + run_x, yy, " ".join(run), size))
     svg = "".join(out)
@@ -488,7 +505,7 @@ def _setup_text(tile: Tile) -> str:
     return tile.setup.text
 
 
-def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
+def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any], viewer: _Viewer) -> str:
     """The tooltip of a road space: its building, what a worker there gets, who owns it."""
     n = sp["space"]
     if sp["tile"] is None:
@@ -497,7 +514,7 @@ def _space_rule(view: Mapping[str, Any], sp: Mapping[str, Any]) -> str:
         return _("Space {space}: empty.", space=n)
     tile = _tile(sp["tile"])
     owner = sp["owner"]
-    who = " " + _("Owner: seat {seat}.", seat=owner) if owner is not None else ""
+    who = " " + _("Owner: {player}.", player=_seat_name(owner, viewer)) if owner is not None else ""
     if sp["residence"]:
         return _(
             "Space {space}: residence (was the {building}).{owner} No workers; +1 worker at each "
@@ -601,7 +618,7 @@ def _element_of(view: Mapping[str, Any], a: int) -> str | None:
 
 
 # ---- the header ----------------------------------------------------------------------------------------
-def _header(view: Mapping[str, Any], viewer: int | None) -> tuple[str, float]:
+def _header(view: Mapping[str, Any], viewer: _Viewer) -> tuple[str, float]:
     out = [_t(MARGIN, 36, "Caylus 1303", 24, bold=True)]
     # round track
     x = 205.0
@@ -717,7 +734,7 @@ def _space_xy(space: int, rows: Rows) -> tuple[float, float, float]:
     return MARGIN + (i % COLS) * (TILE_W + GAP_X), y, h
 
 
-def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) -> tuple[str, float]:
     provost = int(view["provost"])
     acting = _acting_space(view)
     head = _t(MARGIN, top + 16, _("The road"), 17, bold=True)
@@ -731,7 +748,7 @@ def _road(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
     next_lot = _next_lot(view)
     rows = _road_rows(view, acts, top)
     for sp in view["road"]:
-        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot))
+        out.append(_space(view, sp, acts, rows, provost, acting == sp["space"], next_lot, viewer))
     # the provost, and where he may go
     for d in A.MOVES:
         ident = f"provost-to-{provost + d}"
@@ -766,11 +783,12 @@ def _space(
     provost: int,
     acting: bool,
     next_lot: int | None,
+    viewer: _Viewer,
 ) -> str:
     n = int(sp["space"])
     x, y, h = _space_xy(n, rows)
     ident = f"road-{n}"
-    out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp))]
+    out = [f"<g{acts.attrs(ident, 'space')}>", acts.title(ident, _space_rule(view, sp, viewer))]
     fam = _family(sp)
     if not fam:
         dashed = ' stroke-dasharray="6 4" class="hit"'
@@ -804,10 +822,12 @@ def _space(
     fam_label = _("acting now") if acting else ("" if fam == "printed" else family_word(fam))
     label_room = TILE_W - 8 - 9 - text_width(str(n), 17, True) - 6
     out.append(
-        _ft(x + TILE_W - 8, y + 19, fam_label, 14, label_room, 11, anchor="end", fill=band_ink, bold=acting)
+        _fitted(
+            x + TILE_W - 8, y + 19, fam_label, 14, label_room, 11, anchor="end", fill=band_ink, bold=acting
+        )
     )
     name = _(tile.name) if not sp["residence"] else _("Residence")
-    out.append(_ft(x + 8, y + 46, name, 17, TILE_W - 16, bold=True))
+    out.append(_fitted(x + 8, y + 46, name, 17, TILE_W - 16, bold=True))
     # what happens here
     if sp["residence"]:
         toks: list[Token] = [_("owner: +1 worker each recruitment")]
@@ -832,7 +852,7 @@ def _space(
             out.append(_house(hx, base, int(seat), f"house-p{seat}-bridge", 24, str(k + 1)))
         if not view["passing_order"]:
             out.append(
-                _ft(x + 8, base - 4, _("nobody has passed"), 14, TILE_W - 16, cls="muted", italic=True)
+                _fitted(x + 8, base - 4, _("nobody has passed"), 14, TILE_W - 16, cls="muted", italic=True)
             )
     for k, seat in enumerate(sp["workers"]):
         out.append(_worker(x + TILE_W - 20 - k * 28, base - 12, int(seat), f"worker-p{seat}-s{n}"))
@@ -846,7 +866,7 @@ def _space(
 SLOT_W, SLOT_H = 196, 112
 
 
-def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) -> tuple[str, float]:
     out = [_t(MARGIN, top + 16, _("Construction site"), 17, bold=True)]
     out.append(
         _t(
@@ -888,7 +908,7 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
             + _rect(x, top, SLOT_W, 26, band, rx=6)
             + _rect(x, top + 14, SLOT_W, 12, band, rx=0)
             + _t(x + 9, top + 19, _("Slot {slot}", slot=k + 1), 15, bold=True, fill=band_ink)
-            + _ft(
+            + _fitted(
                 x + SLOT_W - 8,
                 top + 19,
                 # i18n: a construction-site slot a favour may use now
@@ -900,7 +920,7 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) 
                 fill=band_ink,
                 bold=usable,
             )
-            + _ft(x + 9, top + 46, tile.title, 16, SLOT_W - 18, bold=True)
+            + _fitted(x + 9, top + 46, tile.title, 16, SLOT_W - 18, bold=True)
             + _rich(_side_tokens(tile.setup, setup=True), x + 9, top + 68, SLOT_W - 18, 14, 18, 2)[0]
             + "</g>"
         )
@@ -977,7 +997,6 @@ def _char_chip(key: str, x: float, y: float, acts: _Acts, used: bool) -> str:
     c = next(ch for ch in CHARACTERS if ch.key == key)
     ident = f"char-{key}"
     name = _(c.name)
-    size = _fit(name, CHIP_W - 14, 15, True)
     if used:
         tip = _("{character}: {effect} (used this round)", character=name, effect=_(c.text))
     else:
@@ -986,13 +1005,13 @@ def _char_chip(key: str, x: float, y: float, acts: _Acts, used: bool) -> str:
         f"<g{acts.attrs(ident, 'character')}>"
         + acts.title(ident, tip)
         + _rect(x, y, CHIP_W, CHIP_H, "#fdf6e3", stroke="#7a5c2e", sw=1.3, rx=5, extra=' class="hit"')
-        + _t(x + CHIP_W / 2, y + 19, name, size, bold=True, anchor="middle")
+        + _fitted(x + CHIP_W / 2, y + 19, name, 15, CHIP_W - 14, bold=True, anchor="middle")
         + (_rect(x, y, CHIP_W, CHIP_H, PAPER, rx=5, extra=' opacity="0.5"') if used else "")
         + "</g>"
     )
 
 
-def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | None) -> tuple[str, float]:
+def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) -> tuple[str, float]:
     over = bool(view["is_terminal"])
     out = [_t(MARGIN, top + 16, _("Players"), 17, bold=True)]
     gold_pp = END_PP_PER[Res.GOLD]
@@ -1051,10 +1070,18 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         )
         out.append(_rect(MARGIN, top, 12, h, c, rx=4))
         out.append(
-            _t(MARGIN + 22, top + 27, _seat_name(seat, viewer), 18, bold=True, fill=SEAT_INK[seat % 5])
+            _fitted(
+                MARGIN + 22,
+                top + 27,
+                shortened(_seat_name(seat, viewer), 172, bold=True, legible=14),
+                18,
+                172,
+                bold=True,
+                fill=SEAT_INK[seat % 5],
+            )
         )
         for k, line in enumerate(mark_lines):
-            out.append(_ft(MARGIN + 22, top + 54 + 19 * k, line, 15, 172, bold=True))
+            out.append(_fitted(MARGIN + 22, top + 54 + 19 * k, line, 15, 172, bold=True))
         # resources
         x = MARGIN + 200
         for r, name in enumerate(RES_NAMES):
@@ -1108,7 +1135,7 @@ def _players(view: Mapping[str, Any], acts: _Acts, top: float, viewer: int | Non
         # characters
         cx0 = WIDTH - MARGIN - 2 * CHIP_W - 16
         stock_end = cx0 - 12 if len(chars) > 2 else WIDTH - MARGIN - 12
-        out.append(_ft(MARGIN + 200, top + 56, stock, 16, stock_end - MARGIN - 200))
+        out.append(_fitted(MARGIN + 200, top + 56, stock, 16, stock_end - MARGIN - 200))
         for k, key in enumerate(chars):
             out.append(
                 _char_chip(
@@ -1172,6 +1199,17 @@ def _characters(view: Mapping[str, Any], acts: _Acts, top: float) -> tuple[str, 
 SUP_W, SUP_H, SUP_GAP = 121, 112, 7.125
 
 
+def _band_name(name: str, cx: float, top: float, room: float, ink: str) -> str:
+    """A supply card's name in its band: one line, or two smaller ones when one would not be legible."""
+    two = None if fits_legibly(name, room, bold=True) else halves(name, 11, True)
+    if two is None:
+        return _fitted(cx, top + 18, name, 15, room, 12.5, bold=True, anchor="middle", fill=ink)
+    return "".join(
+        _fitted(cx, top + base, line, 11, room, 11, bold=True, anchor="middle", fill=ink)
+        for line, base in zip(two, (11, 22), strict=True)
+    )
+
+
 def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
     ident = f"tile-{tile.key}"
     band, body, band_ink = FAMILY_COLOURS[tile.family.value]
@@ -1206,7 +1244,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
         _rect(x, y, SUP_W, SUP_H, body, stroke="#5a4a38", sw=1.2, extra=' class="hit"'),
         _rect(x, y, SUP_W, 24, band, rx=6),
         _rect(x, y + 12, SUP_W, 12, band, rx=0),
-        _ft(x + SUP_W / 2, y + 18, name, 15, SUP_W - 10, 12.5, bold=True, anchor="middle", fill=band_ink),
+        _band_name(name, x + SUP_W / 2, y, SUP_W - 10, band_ink),
         _rich(cost, x + 6, y + 45, SUP_W - 50, 14, 18, 1)[0],
         _t(x + SUP_W - 6, y + 45, _n("{n} PP", "{n} PP", tile.pp), 15, bold=True, anchor="end"),
         f'<line x1="{x + 6}" x2="{x + SUP_W - 6}" y1="{y + 53}" y2="{y + 53}" stroke="#0003"/>',
@@ -1264,14 +1302,18 @@ def _legend(top: float) -> tuple[str, float]:
 
 
 # ---- the whole board -----------------------------------------------------------------------------------
-def draw(view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None) -> str:
-    """The board as ``seat`` sees it (see :mod:`masterbuilder.core.board`)."""
+def draw(
+    view: Mapping[str, Any], actions: Sequence[BoardAction], seat: int | None, names: Sequence[str] = ()
+) -> str:
+    """The board as ``seat`` sees it, the seats named by ``names`` if given (see
+    :mod:`masterbuilder.core.board`)."""
     acts = _Acts.of(view, actions)
+    viewer = _Viewer(seat, names)
     parts: list[str] = []
-    svg, y = _header(view, seat)
+    svg, y = _header(view, viewer)
     parts.append(svg)
     for section in (_road, _site, _players):
-        svg, y = section(view, acts, y, seat)
+        svg, y = section(view, acts, y, viewer)
         parts.append(svg)
     svg, y = _characters(view, acts, y)
     parts.append(svg)
