@@ -920,7 +920,9 @@ def _site(view: Mapping[str, Any], acts: _Acts, top: float, viewer: _Viewer) -> 
                 fill=band_ink,
                 bold=usable,
             )
-            + _fitted(x + 9, top + 46, tile.title, 16, SLOT_W - 18, bold=True)
+            + _fitted(
+                x + 9, top + 46, shortened(tile.title, SLOT_W - 18, bold=True), 16, SLOT_W - 18, bold=True
+            )
             + _rich(_side_tokens(tile.setup, setup=True), x + 9, top + 68, SLOT_W - 18, 14, 18, 2)[0]
             + "</g>"
         )
