@@ -13,11 +13,18 @@ __all__ = ["Settings", "app_from_env", "create_app", "serve"]
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
-    """Run the server until interrupted."""
+    """Run the server until interrupted. The limits the environment sets (``Settings.with_env``) apply, and
+    the address it listens on is an allowed Host."""
+    import dataclasses
+
     import uvicorn
 
     from masterbuilder.core.i18n import shell as _
 
+    try:
+        settings = dataclasses.replace(settings.with_env(), listen_host=host)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     address = f"http://{host}:{port}/"
     print(
         _("Master Builder's table: {url}  (database: {db})", url=address, db=_shown(settings.url())),
@@ -31,6 +38,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         ws_max_size=64 * 1024,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        proxy_headers=False,  # the limits read X-Forwarded-For, from the trusted proxies only
     )
 
 

@@ -17,7 +17,8 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    # surrogatepass: a lone surrogate (JSON "\udc80") hashes to something that matches no token
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def token_matches(token: str, stored_hash: str | None) -> bool:

@@ -1,19 +1,36 @@
-"""Pools of worker processes for the server (bots, boards): started with ``spawn``, warmed up once, and ended
-with the server process, even when it is killed with -9."""
+"""Pools of worker processes for the server (bots, hints, boards, replays): started with ``spawn``, warmed
+up once, and ended with the server process, even when it is killed with -9.
+
+A :class:`WorkerPool` hands a task to a process only when one is free (:meth:`WorkerPool.submit`), so a
+time limit counts the task's own work, never its wait in the queue; a task that overran its limit keeps
+its process until it finishes (it cannot be stopped), and the pool counts that process as busy meanwhile.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+R = TypeVar("R")
 
 
-def exit_with_parent(parent: int) -> None:
+class Busy(Exception):
+    """Too many tasks are waiting for the pool: the request is refused rather than queued."""
+
+
+def exit_with_parent(parent: int, nice: int = 0) -> None:
     """Run in each worker at its start: a thread that ends the worker once the server process is gone (a
-    server killed with -9 must not leave its workers behind)."""
+    server killed with -9 must not leave its workers behind); ``nice``: a lower scheduling priority."""
     import threading
     import time
+
+    if nice:
+        os.nice(nice)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -28,11 +45,15 @@ def _warm() -> None:
 
 
 class WorkerPool:
-    """A process pool of ``workers`` processes, started on first use; none with 0 workers."""
+    """A process pool of ``workers`` processes, started on first use; none with 0 workers. ``nice``: the
+    workers' priority below the server's (hints and replays run below the bots)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, nice: int = 0) -> None:
         self.workers = workers
+        self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
+        self._free: asyncio.Semaphore | None = None
+        self.waiting = 0  # tasks waiting for a free process
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -40,19 +61,59 @@ class WorkerPool:
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=exit_with_parent,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), self.nice),
             )
         return self._pool
 
     async def warm_up(self) -> None:
         """Start the workers and import the games in them, so that the first task is not late."""
-        if self.workers:
-            loop = asyncio.get_running_loop()
-            pool = self._executor()
-            await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers)))
+        if self.workers:  # through submit: a task's clock starts once the warm-up is over
+            await asyncio.gather(*[await self.submit(_warm) for _ in range(self.workers)])
+
+    async def submit(self, fn: Callable[..., R], *args: Any, queue: int | None = None) -> asyncio.Future[R]:
+        """Wait for a free process (Busy if ``queue`` tasks are waiting already), then start ``fn(*args)``
+        in it; the future of its result. The process counts as busy until the task ends, even if the
+        caller stops waiting."""
+        if self._free is None:
+            self._free = asyncio.Semaphore(max(1, self.workers))
+        if queue is not None and self._free.locked() and self.waiting >= queue:
+            raise Busy
+        self.waiting += 1
+        try:
+            await self._free.acquire()
+        finally:
+            self.waiting -= 1
+        loop = asyncio.get_running_loop()
+        free = self._free
+        try:
+            try:
+                task: Future[R] = self._executor().submit(fn, *args)
+            except (BrokenProcessPool, RuntimeError):
+                self.close()
+                task = self._executor().submit(fn, *args)
+        except BaseException:
+            free.release()
+            raise
+        task.add_done_callback(lambda _: loop.call_soon_threadsafe(free.release))
+        return asyncio.wrap_future(task)
+
+    async def run(
+        self, fn: Callable[..., R], *args: Any, timeout: float | None = None, queue: int | None = None
+    ) -> R:
+        """``fn(*args)`` in a worker (in a thread of this process with 0 workers); TimeoutError after
+        ``timeout`` seconds of its own work; Busy as :meth:`submit`."""
+        if not self.workers:
+            return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
+        future = await self.submit(fn, *args, queue=queue)
+        try:
+            return await asyncio.wait_for(future, timeout)
+        except BrokenProcessPool:
+            self.close()
+            raise
 
     def close(self) -> None:
         """Stop the workers (a new pool starts on the next task)."""
         pool, self._pool = self._pool, None
+        self._free = None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
