@@ -117,7 +117,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                         break
                     except PlayError as exc:
                         if exc.code in ("not_found", "too_many_sockets"):
-                            await ws.send_text(error("not_found", exc.message))
+                            await ws.send_text(error(exc.code, exc.message))
                             await ws.close(code=POLICY_VIOLATION)
                             return
                         problem = error(exc.code, exc.message)
