@@ -25,6 +25,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         settings = dataclasses.replace(settings.with_env(), listen_host=host)
     except ValueError as exc:
         raise SystemExit(str(exc)) from None
+    _log_to_console(log_level)
     address = f"http://{host}:{port}/"
     print(
         _("Master Builder's table: {url}  (database: {db})", url=address, db=_shown(settings.url())),
@@ -40,6 +41,21 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         ws_ping_timeout=20,
         proxy_headers=False,  # the limits read X-Forwarded-For, from the trusted proxies only
     )
+
+
+def _log_to_console(level: str) -> None:
+    """The server's own messages (start-up, the room for sockets, bots replaced) next to uvicorn's."""
+    import logging
+
+    from uvicorn.logging import DefaultFormatter
+
+    logger = logging.getLogger("masterbuilder")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(DefaultFormatter("%(levelprefix)s %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    logger.setLevel(level.upper() if level != "trace" else "DEBUG")
 
 
 def _shown(url: str) -> str:

@@ -65,9 +65,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pool = BotPool(settings.bot_workers, settings.bot_timeout, fallback=fallback)
         # hints and replays run below the bots' priority, in pools of their own
         hints = (
-            BotPool(settings.hint_workers, settings.bot_timeout, nice=10) if settings.hint_workers else None
+            BotPool(settings.hint_workers, settings.bot_timeout, nice=19) if settings.hint_workers else None
         )
-        work = WorkerPool(settings.work_workers, nice=10)
+        work = WorkerPool(settings.work_workers, nice=19)
         app.state.work = work
         board_workers = settings.board_workers
         boards = BoardPool((os.cpu_count() or 1) if board_workers is None else board_workers)

@@ -15,6 +15,7 @@ Games come from ``request.app.state.tables`` (the server's game manager): ``stat
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -242,17 +243,18 @@ def uploaded_frame(record: Any, ply: int) -> dict[str, Any]:
 
 
 def page_job(lang: str, job: Callable[..., Any], *args: Any) -> tuple[int, Any]:
-    """Run in a worker: ``job(*args)`` in ``lang``; (200, its result) or (status, detail) of its refusal."""
+    """Run in a worker: ``job(*args)`` in ``lang``; (200, its result as JSON bytes: the event loop only
+    passes them on) or (status, detail) of its refusal."""
     with use_language(lang):
         try:
-            return 200, job(*args)
+            return 200, json.dumps(job(*args), separators=(",", ":")).encode()
         except HTTPException as exc:
             return exc.status_code, exc.detail
 
 
-async def _offload(request: Request, job: Callable[..., Any], *args: Any) -> Any:
-    """``job(*args)`` in the work pool, at most ``work_timeout`` seconds; 503 with Retry-After when the
-    pool's queue is full or the job overran."""
+async def _offload(request: Request, job: Callable[..., Any], *args: Any) -> bytes:
+    """``job(*args)`` in the work pool, at most ``work_timeout`` seconds, as JSON; 503 with Retry-After
+    when the pool's queue is full or the job overran."""
     settings = request.app.state.settings
     work: WorkerPool = getattr(request.app.state, "work", None) or WorkerPool(0)
     try:
@@ -273,7 +275,12 @@ async def _offload(request: Request, job: Callable[..., Any], *args: Any) -> Any
         ) from None
     if status != 200:
         raise HTTPException(status, value)
-    return value
+    answer: bytes = value
+    return answer
+
+
+def _json(content: bytes) -> Response:
+    return Response(content, media_type="application/json")
 
 
 # ---- JSON for the pages --------------------------------------------------------------------------------
@@ -287,11 +294,10 @@ async def game_replay(request: Request, game_id: str) -> dict[str, Any]:
 
 
 @router.get("/api/pages/games/{game_id}/frames/{ply}", tags=["pages"])
-async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+async def game_frame(request: Request, game_id: str, ply: int) -> Response:
     """The board after ``ply`` moves of a game, as a spectator sees it."""
     _tables, state, _summary = await _game(request, game_id)
-    result: dict[str, Any] = await _offload(request, frame, state.record(), ply)
-    return result
+    return _json(await _offload(request, frame, state.record(), ply))
 
 
 @router.get("/api/pages/games/{game_id}/timeline", tags=["pages"])
@@ -301,22 +307,20 @@ async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
     _tables, state, summary = await _game(request, game_id)
     if not state.is_terminal:
         raise HTTPException(409, _("The score chart is shown once the game is over."))
-    scores = await _offload(request, timeline, state.record())
+    scores = json.loads(await _offload(request, timeline, state.record()))
     return {"names": seat_names(summary, state.num_players), "scores": scores}
 
 
 @router.post("/api/pages/records/replay", tags=["pages"])
-async def record_replay(request: Request, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+async def record_replay(request: Request, record: Any = Body(...)) -> Response:  # noqa: B008
     """An uploaded record's move log and its score timeline (a record is public: everything shows)."""
-    result: dict[str, Any] = await _offload(request, uploaded_replay, record)
-    return result
+    return _json(await _offload(request, uploaded_replay, record))
 
 
 @router.post("/api/pages/records/frames/{ply}", tags=["pages"])
-async def record_frame(request: Request, ply: int, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+async def record_frame(request: Request, ply: int, record: Any = Body(...)) -> Response:  # noqa: B008
     """The board after ``ply`` moves of an uploaded record."""
-    result: dict[str, Any] = await _offload(request, uploaded_frame, record, ply)
-    return result
+    return _json(await _offload(request, uploaded_frame, record, ply))
 
 
 @router.get("/api/pages/rules/{game}", tags=["pages"])
