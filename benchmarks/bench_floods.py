@@ -25,8 +25,8 @@ from tests.server.floods import ATTACKS, Bystander, median, serving, under_attac
 from tests.server.live import SOURCES
 
 
-async def measure(served: Any, kind: str, moves: int) -> dict[str, Any]:
-    bystander = Bystander(served)
+async def measure(served: Any, kind: str, moves: int, patience: float) -> dict[str, Any]:
+    bystander = Bystander(served, patience=patience)
     await bystander.start()
     try:
         await bystander.warm()
@@ -42,6 +42,7 @@ async def measure(served: Any, kind: str, moves: int) -> dict[str, Any]:
         "health_ms": round(1000 * median(health), 1),
         "health_max_ms": round(1000 * max(health), 1) if health else None,
         "decisions": [len(alone), len(loaded)],
+        "stalled": bystander.stalled,  # no update for ``patience`` seconds: the last reply is at least that
         "attackers_got": attack.answers,
     }
 
@@ -52,6 +53,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=18400)
     parser.add_argument("--moves", type=int, default=20, help="the bystander's moves alone and under attack")
     parser.add_argument("--attacks", default=",".join(ATTACKS))
+    parser.add_argument("--patience", type=float, default=60.0, help="seconds without an update: stalled")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     rows = []
@@ -59,7 +61,7 @@ def main() -> None:
         for k, kind in enumerate(args.attacks.split(",")):
             log = Path(folder) / f"{kind}.log"
             with serving(str(Path(args.src).resolve()), args.port + k, log) as served:
-                row = asyncio.run(measure(served, kind, args.moves))
+                row = asyncio.run(measure(served, kind, args.moves, args.patience))
             row["tracebacks"] = log.read_text().count("Traceback")
             rows.append(row)
             print(json.dumps(row), flush=True)
@@ -67,7 +69,8 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     for r in rows:
         print(
-            f"| {r['attack']} | {r['alone_ms']} | {r['loaded_ms']} / {r['loaded_max_ms']} | "
+            f"| {r['attack']} | {r['alone_ms']} | {r['loaded_ms']} / {r['loaded_max_ms']}"
+            f"{' (stalled)' if r['stalled'] else ''} | "
             f"{r['health_ms']} / {r['health_max_ms']} |"
         )
     if args.out is not None:

@@ -115,9 +115,9 @@ async def _create(http: httpx.AsyncClient, base: str, seed: int) -> dict[str, An
     return data
 
 
-async def _state(ws: ClientConnection) -> dict[str, Any]:
+async def _state(ws: ClientConnection, patience: float = 60) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), patience))
         if message["type"] == "state":
             return message
 
@@ -128,7 +128,9 @@ class Bystander:
 
     served: Served
     seed: int = 5
+    patience: float = 60.0  # seconds without an update before the bystander gives up (``stalled``)
     replies: list[float] = field(default_factory=list)
+    stalled: bool = False
     _ws: ClientConnection | None = None
     _state: dict[str, Any] | None = None
 
@@ -158,7 +160,13 @@ class Bystander:
             state = await _state(self._ws)
             turn_given = time.perf_counter()
             while state["status"] == "live" and state["to_move"] != 0:
-                state = await _state(self._ws)
+                try:
+                    state = await _state(self._ws, self.patience)
+                except TimeoutError:  # the server sent nothing for that long: the reply is at least that
+                    times.append(time.perf_counter() - turn_given)
+                    self.stalled = True
+                    self.replies += times
+                    return times
                 moment = time.perf_counter()
                 times.append(moment - turn_given)
                 turn_given = moment
@@ -187,9 +195,12 @@ async def health_probes(base: str, stop: asyncio.Event) -> list[float]:
     async with _client(BYSTANDER) as http:
         while not stop.is_set():
             began = time.perf_counter()
-            answer = await http.get(f"{base}/api/health")
+            try:
+                answer = await http.get(f"{base}/api/health")
+                assert answer.status_code == 200, answer.text
+            except httpx.HTTPError:  # no answer in 60 s: counted as the time it was waited for
+                pass
             times.append(time.perf_counter() - began)
-            assert answer.status_code == 200, answer.text
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 0.1)
     return times

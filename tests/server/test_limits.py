@@ -23,7 +23,7 @@ from masterbuilder.server.limits import (
     socket_capacity,
 )
 from masterbuilder.server.settings import Settings
-from masterbuilder.server.workers import WorkerPool
+from masterbuilder.server.workers import Slots, WorkerPool
 from tests.server.conftest import create, make_client
 from tests.server.test_socket import hello
 
@@ -195,6 +195,31 @@ def test_descriptor_headroom() -> None:
     soft, _ = raise_descriptor_limit()
     assert soft >= before and (soft == hard or hard == resource.RLIM_INFINITY or soft >= 1_048_576)
     assert socket_capacity(soft) == max(16, soft - 128)
+
+
+def test_a_games_own_replays_go_before_the_pages_replays() -> None:
+    async def check() -> list[str]:
+        slots = Slots(1)
+        await slots.acquire()
+        order: list[str] = []
+
+        async def task(name: str, urgent: bool) -> None:
+            await slots.acquire(urgent)
+            order.append(name)
+            slots.release()
+
+        waiting = [asyncio.create_task(task(n, n == "undo")) for n in ("upload 1", "upload 2", "undo")]
+        gone = asyncio.create_task(task("gone", False))
+        await asyncio.sleep(0)
+        gone.cancel()  # a client that went away while waiting takes no process
+        await asyncio.sleep(0)
+        assert slots.waiting == 3
+        slots.release()
+        await asyncio.gather(*waiting)
+        assert slots.free == 1 and slots.waiting == 0
+        return order
+
+    assert asyncio.run(check()) == ["undo", "upload 1", "upload 2"]
 
 
 def _sleep(seconds: float) -> float:

@@ -47,8 +47,8 @@ class Settings:
     ungreeted_per_address: int = 8  # sockets of one address that have not said hello yet
     hello_timeout: float = 10.0  # seconds a socket has to say hello
     max_sockets: int | None = None  # sockets in all; None: what the open-files limit leaves room for
-    requests_per_second: float = 20.0  # REST and page requests of one address, sustained ...
-    request_burst: int = 60  # ... and in a burst (then 429 with Retry-After)
+    requests_per_second: float = 50.0  # REST and page requests of one address, sustained ...
+    request_burst: int = 200  # ... and in a burst (then 429 with Retry-After)
     max_body: int = 1_048_576  # bytes in a request's body (else 413)
     work_workers: int = 1  # processes for replays (records, undo, logs); 0: threads of the server's
     work_timeout: float = 10.0  # seconds a replay may take

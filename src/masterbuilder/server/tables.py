@@ -258,7 +258,8 @@ class Tables:
     ) -> None:
         self.store = store
         self.pool = pool
-        self.work = work or WorkerPool(0)  # replays: loads, undo, a new language's log
+        # replays: loads, undo, a new language's log (urgent: before the pages' replays in the same pool)
+        self.work = work or WorkerPool(0)
         self.hint_pool = hints or pool
         self.work_timeout: float | None = None
         self.sockets_per_token = 4
@@ -317,14 +318,14 @@ class Tables:
         if snapshot is None:
             raise NotFound(game_id)
         row, move_rows = snapshot
-        state, entries = await self.work.run(replay, row, move_rows)
+        state, entries = await self.work.run(replay, row, move_rows, urgent=True)
         return Table(row, state, move_rows, entries)
 
     async def ensure_log(self, table: Table, lang: str) -> None:
         """Make the table's log in ``lang`` (in the work pool) if nobody has read that language yet. Called
         under the table's lock, so that no move is logged while it is made."""
         if lang != SOURCE and lang not in table.logs:
-            table.logs[lang] = await self.work.run(replay_log, table.row, table.moves, lang)
+            table.logs[lang] = await self.work.run(replay_log, table.row, table.moves, lang, urgent=True)
 
     async def _reload(self, table: Table) -> bool:
         """Bring the table up to the database's version (another process changed it); True if it changed.
@@ -341,7 +342,7 @@ class Tables:
                 table.state.apply(move.action)
                 table.add_entry(table.state, move, before)
         else:
-            table.state, table.log = await self.work.run(replay, row, move_rows)
+            table.state, table.log = await self.work.run(replay, row, move_rows, urgent=True)
             table.logs.clear()
         table.moves = move_rows
         table.row = row
@@ -697,7 +698,7 @@ class Tables:
             start = undo_point(table.moves, seat)
             if start is None:
                 raise PlayError("undo_refused", _("You have made no move to take back."))
-            state, entries = await self.work.run(replay, table.row, table.moves[:start])
+            state, entries = await self.work.run(replay, table.row, table.moves[:start], urgent=True)
             outcome = outcome_of(state)
             moment = now()
             if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):

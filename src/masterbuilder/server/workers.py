@@ -9,6 +9,8 @@ its process until it finishes (it cannot be stopped), and the pool counts that p
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import multiprocessing
 import os
 from collections.abc import Callable
@@ -40,6 +42,41 @@ def exit_with_parent(parent: int, nice: int = 0) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+class Slots:
+    """``count`` processes to hand out: first to the urgent waiters (a game's own replays), then to the
+    others (the pages' replays), each in order of arrival."""
+
+    def __init__(self, count: int) -> None:
+        self.free = count
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @property
+    def waiting(self) -> int:
+        return sum(1 for *_, future in self._waiters if not future.done())
+
+    async def acquire(self, urgent: bool = False) -> None:
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (0 if urgent else 1, next(self._order), future))
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # handed a process, but gone: pass it on
+                self.release()
+            raise
+
+    def release(self) -> None:
+        while self._waiters:
+            *_, future = heapq.heappop(self._waiters)
+            if not future.done():
+                future.set_result(None)
+                return
+        self.free += 1
+
+
 def _warm() -> None:
     import masterbuilder  # noqa: F401  (every game, bot and board, imported once per worker)
 
@@ -52,8 +89,7 @@ class WorkerPool:
         self.workers = workers
         self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
-        self._free: asyncio.Semaphore | None = None
-        self.waiting = 0  # tasks waiting for a free process
+        self._free: Slots | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -70,21 +106,24 @@ class WorkerPool:
         if self.workers:  # through submit: a task's clock starts once the warm-up is over
             await asyncio.gather(*[await self.submit(_warm) for _ in range(self.workers)])
 
-    async def submit(self, fn: Callable[..., R], *args: Any, queue: int | None = None) -> asyncio.Future[R]:
-        """Wait for a free process (Busy if ``queue`` tasks are waiting already), then start ``fn(*args)``
-        in it; the future of its result. The process counts as busy until the task ends, even if the
-        caller stops waiting."""
+    @property
+    def waiting(self) -> int:
+        """Tasks waiting for a free process."""
+        return 0 if self._free is None else self._free.waiting
+
+    async def submit(
+        self, fn: Callable[..., R], *args: Any, queue: int | None = None, urgent: bool = False
+    ) -> asyncio.Future[R]:
+        """Wait for a free process (Busy if ``queue`` tasks are waiting already; ``urgent`` tasks go before
+        the others), then start ``fn(*args)`` in it; the future of its result. The process counts as busy
+        until the task ends, even if the caller stops waiting."""
         if self._free is None:
-            self._free = asyncio.Semaphore(max(1, self.workers))
-        if queue is not None and self._free.locked() and self.waiting >= queue:
-            raise Busy
-        self.waiting += 1
-        try:
-            await self._free.acquire()
-        finally:
-            self.waiting -= 1
-        loop = asyncio.get_running_loop()
+            self._free = Slots(max(1, self.workers))
         free = self._free
+        if queue is not None and free.free == 0 and free.waiting >= queue:
+            raise Busy
+        await free.acquire(urgent)
+        loop = asyncio.get_running_loop()
         try:
             try:
                 task: Future[R] = self._executor().submit(fn, *args)
@@ -98,13 +137,18 @@ class WorkerPool:
         return asyncio.wrap_future(task)
 
     async def run(
-        self, fn: Callable[..., R], *args: Any, timeout: float | None = None, queue: int | None = None
+        self,
+        fn: Callable[..., R],
+        *args: Any,
+        timeout: float | None = None,
+        queue: int | None = None,
+        urgent: bool = False,
     ) -> R:
         """``fn(*args)`` in a worker (in a thread of this process with 0 workers); TimeoutError after
-        ``timeout`` seconds of its own work; Busy as :meth:`submit`."""
+        ``timeout`` seconds of its own work; Busy and ``urgent`` as :meth:`submit`."""
         if not self.workers:
             return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout)
-        future = await self.submit(fn, *args, queue=queue)
+        future = await self.submit(fn, *args, queue=queue, urgent=urgent)
         try:
             return await asyncio.wait_for(future, timeout)
         except BrokenProcessPool:
