@@ -33,6 +33,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 ATTACKS = ("hints", "replays", "sockets")
 BYSTANDER = "127.0.0.1"
@@ -150,26 +151,28 @@ class Bystander:
         decisions that follow (from the state that gave it the turn to the state after its move). A new
         game when one ends."""
         assert self._ws is not None and self._state is not None
-        times = []
+        times: list[float] = []
         for _ in range(count):
             await asyncio.sleep(think)
             state = self._state
             legal = state["legal"]
             choice = next((a for a in legal if a["label"] == "end turn"), legal[0])["id"]
-            await self._ws.send(json.dumps({"type": "act", "action": choice, "ply": state["ply"]}))
-            state = await _state(self._ws)
             turn_given = time.perf_counter()
-            while state["status"] == "live" and state["to_move"] != 0:
-                try:
+            try:
+                await self._ws.send(json.dumps({"type": "act", "action": choice, "ply": state["ply"]}))
+                state = await _state(self._ws, self.patience)
+                turn_given = time.perf_counter()
+                while state["status"] == "live" and state["to_move"] != 0:
                     state = await _state(self._ws, self.patience)
-                except TimeoutError:  # the server sent nothing for that long: the reply is at least that
-                    times.append(time.perf_counter() - turn_given)
-                    self.stalled = True
-                    self.replies += times
-                    return times
-                moment = time.perf_counter()
-                times.append(moment - turn_given)
-                turn_given = moment
+                    moment = time.perf_counter()
+                    times.append(moment - turn_given)
+                    turn_given = moment
+            except (TimeoutError, ConnectionClosed):
+                # nothing for ``patience`` seconds, or the connection died waiting: the reply took at least
+                # this long, and the bystander stops here
+                times.append(time.perf_counter() - turn_given)
+                self.stalled = True
+                break
             if state["status"] != "live":
                 await self.close()
                 self.seed += 1
@@ -186,7 +189,8 @@ class Bystander:
 
     async def close(self) -> None:
         if self._ws is not None:
-            await self._ws.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._ws.close(), 10)
 
 
 async def health_probes(base: str, stop: asyncio.Event) -> list[float]:
