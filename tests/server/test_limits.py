@@ -190,6 +190,26 @@ def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         Settings().with_env()
 
 
+def test_a_bad_limit_stops_serve_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from masterbuilder.server import serve
+
+    monkeypatch.setenv("MASTERBUILDER_TRUSTED_PROXIES", "my-proxy")
+    with pytest.raises(SystemExit, match="Not an address or network: 'my-proxy'"):
+        serve(Settings(), port=18499)
+
+
+def test_wrong_hellos_do_not_stretch_the_hello_timeout(sqlite_url: str) -> None:
+    with make_client(sqlite_url, hello_timeout=1.0) as client:
+        gid = create(client)["id"]
+        began = time.monotonic()
+        with client.websocket_connect(f"/ws/games/{gid}") as ws, pytest.raises(WebSocketDisconnect):
+            for _ in range(20):
+                ws.send_json({"type": "ping"})
+                assert ws.receive_json()["code"] == "bad_message"
+                time.sleep(0.3)
+        assert time.monotonic() - began < 4
+
+
 def test_descriptor_headroom() -> None:
     before, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     soft, _ = raise_descriptor_limit()

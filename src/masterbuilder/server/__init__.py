@@ -20,10 +20,12 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
     import uvicorn
 
     from masterbuilder.core.i18n import shell as _
+    from masterbuilder.server.limits import networks
 
     try:
         settings = dataclasses.replace(settings.with_env(), listen_host=host)
-    except ValueError as exc:
+        networks(settings.trusted_proxies)
+    except ValueError as exc:  # a limit or a trusted proxy that is not of its kind: one line
         raise SystemExit(str(exc)) from None
     _log_to_console(log_level)
     address = f"http://{host}:{port}/"

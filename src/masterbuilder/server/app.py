@@ -81,7 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             work=work,
             hints=hints,
         )
-        manager.work_timeout = settings.work_timeout
         manager.sockets_per_token = settings.sockets_per_token
         manager.hints_per_minute = settings.hints_per_minute
         warm_work = asyncio.create_task(work.warm_up())

@@ -261,7 +261,6 @@ class Tables:
         # replays: loads, undo, a new language's log (urgent: before the pages' replays in the same pool)
         self.work = work or WorkerPool(0)
         self.hint_pool = hints or pool
-        self.work_timeout: float | None = None
         self.sockets_per_token = 4
         self.hints_per_minute = 10
         self.boards = boards or BoardPool(0)

@@ -76,11 +76,12 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     header_token = bearer(ws.headers.get("authorization"))
     try:
         # The first message says who this is: {"type": "hello", "token": ...}; no token: a spectator.
+        # Wrong hellos may be corrected, but all within the hello timeout.
+        deadline = asyncio.get_running_loop().time() + settings.hello_timeout
         while True:
             try:
-                hello, problem = await asyncio.wait_for(
-                    _receive(ws, settings.max_message), settings.hello_timeout
-                )
+                left = max(0.0, deadline - asyncio.get_running_loop().time())
+                hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), left)
             except TimeoutError:
                 # i18n: why the server closed a socket: its first message ("hello") never came
                 await ws.close(code=POLICY_VIOLATION, reason=_("No hello."))
