@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from masterbuilder.server.bots import BotPool
 from masterbuilder.server.limits import (
     allowed_host_names,
     client_address,
@@ -261,5 +262,28 @@ def test_a_time_limit_counts_the_work_not_the_wait() -> None:
                 await pool.run(_sleep, 1.0, timeout=0.2)
         finally:
             pool.close()
+
+    asyncio.run(check())
+
+
+@pytest.mark.slow
+def test_the_fallback_does_not_wait_for_the_overrunning_bot() -> None:
+    # issue 28, case 1: a bot that overran its limit keeps its process; the fallback has its own
+    from masterbuilder import new_game
+
+    state = new_game("caylus", 3, 5)
+    legal = state.legal_action_ids()
+
+    async def check() -> None:
+        fallback = WorkerPool(1)
+        pool = BotPool(workers=1, timeout=5.0, fallback=fallback)
+        try:
+            await asyncio.gather(pool.warm_up(), fallback.warm_up())
+            decision = await pool.choose(state.record(), "mcts:hard", 1, legal, timeout=0.05)
+            assert decision.bot == "heuristic" and decision.action in legal
+            assert pool._free is not None and pool._free.free == 0  # mcts:hard is still thinking
+        finally:
+            pool.close()
+            fallback.close()
 
     asyncio.run(check())

@@ -9,6 +9,7 @@ its process until it finishes (it cannot be stopped), and the pool counts that p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import multiprocessing
@@ -133,7 +134,13 @@ class WorkerPool:
         except BaseException:
             free.release()
             raise
-        task.add_done_callback(lambda _: loop.call_soon_threadsafe(free.release))
+
+        def done(_: Future[R]) -> None:
+            if not loop.is_closed():  # a task that outlived the server (or the test) frees nothing
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(free.release)
+
+        task.add_done_callback(done)
         return asyncio.wrap_future(task)
 
     async def run(
