@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -55,15 +56,24 @@ class Served:
 
 
 @contextmanager
-def serving(sources: str, port: int, log: Path, env: dict[str, str] | None = None) -> Iterator[Served]:
+def serving(
+    sources: str, port: int, log: Path, env: dict[str, str] | None = None, files: int | None = None
+) -> Iterator[Served]:
     """``masterbuilder serve`` of the package in ``sources`` (a src folder: this tree's or another
-    checkout's), one bot process, boards in-process, a fresh SQLite database next to ``log``."""
+    checkout's), one bot process, boards in-process, a fresh SQLite database next to ``log``; ``files``:
+    the soft limit of open files it starts with (the common 1,024, say)."""
     database = log.with_suffix(".db")
     environment = dict(os.environ, PYTHONPATH=sources, **(env or {}))
     command = [sys.executable, "-m", "masterbuilder", "serve", "--port", str(port), "--db"]
     command += [f"sqlite:///{database}", "--bot-workers", "1", "--board-workers", "0"]
     with log.open("ab") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=environment)
+        process = subprocess.Popen(
+            command,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            preexec_fn=None if files is None else lambda: _soft_files(files),
+        )
     served = Served(process, port, log)
     try:
         deadline = time.monotonic() + 60
@@ -81,6 +91,11 @@ def serving(sources: str, port: int, log: Path, env: dict[str, str] | None = Non
             process.wait(15)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def _soft_files(count: int) -> None:
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(count, hard), hard))
 
 
 def long_record() -> dict[str, Any]:
