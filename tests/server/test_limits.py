@@ -59,7 +59,7 @@ def test_the_host_allow_list() -> None:
     assert allowed_host_names(Settings(listen_host="games.lan")) == {"games.lan"}
 
 
-def test_a_foreign_host_is_refused_for_requests_and_sockets(sqlite_url: str) -> None:
+def test_a_foreign_host_is_refused_for_requests_and_sockets(sqlite_url: str, caplog: Any) -> None:
     # issue 28, case 6: a DNS-rebinding page sends its own name as the Host (and a matching Origin)
     with make_client(sqlite_url, public_url="https://table.example.org") as client:
         gid = create(client)["id"]
@@ -78,13 +78,15 @@ def test_a_foreign_host_is_refused_for_requests_and_sockets(sqlite_url: str) -> 
             f"/ws/games/{gid}", headers={"host": "127.0.0.1:8000", "origin": "https://table.example.org"}
         ) as ws:
             assert hello(ws, None)["id"] == gid
+    no_traceback(caplog)
 
 
-def test_requests_per_second_per_address(sqlite_url: str) -> None:
+def test_requests_per_second_per_address(sqlite_url: str, caplog: Any) -> None:
     with make_client(sqlite_url, requests_per_second=0.5, request_burst=3) as client:
         answers = [client.get("/api/health") for _ in range(4)]
         assert [a.status_code for a in answers] == [200, 200, 200, 429]
         assert int(answers[3].headers["retry-after"]) >= 1 and "try again" in answers[3].json()["detail"]
+    no_traceback(caplog)
 
 
 def test_a_body_over_the_limit_is_413_before_it_is_parsed(sqlite_url: str, caplog: Any) -> None:
