@@ -188,6 +188,9 @@ def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.public_url == "https://table.example.org"
     assert settings.allowed_hosts == ("games.lan", "other.lan")
     assert settings.sockets_per_address == 7 and settings.requests_per_second == 2.5
+    # an option given another way (serve's command line) wins over the environment
+    kept = Settings(public_url="https://cli.example.org").with_env(keep_set=True)
+    assert kept.public_url == "https://cli.example.org" and kept.sockets_per_address == 7
     monkeypatch.setenv("MASTERBUILDER_MAX_BODY", "lots")
     with pytest.raises(ValueError, match="MASTERBUILDER_MAX_BODY must be a whole number"):
         Settings().with_env()

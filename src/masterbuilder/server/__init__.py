@@ -23,7 +23,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
     from masterbuilder.server.limits import networks
 
     try:
-        settings = dataclasses.replace(settings.with_env(), listen_host=host)
+        settings = dataclasses.replace(settings.with_env(keep_set=True), listen_host=host)
         networks(settings.trusted_proxies)
     except ValueError as exc:  # a limit or a trusted proxy that is not of its kind: one line
         raise SystemExit(str(exc)) from None

@@ -78,13 +78,17 @@ class Settings:
         )
         return settings.with_env()
 
-    def with_env(self) -> Settings:
+    def with_env(self, keep_set: bool = False) -> Settings:
         """These settings with the limits the environment sets (:data:`LIMITS_ENV`); ValueError naming the
-        variable for a value that is not of its kind."""
+        variable for a value that is not of its kind. ``keep_set``: a field already changed from its
+        default (by a command-line option, say) keeps its value."""
+        defaults = Settings()
         changes: dict[str, Any] = {}
         for name, (attribute, kind) in LIMITS_ENV.items():
             raw = os.environ.get(name)
             if raw is None or raw.strip() == "":
+                continue
+            if keep_set and getattr(self, attribute) != getattr(defaults, attribute):
                 continue
             try:
                 value = kind(raw.strip())
