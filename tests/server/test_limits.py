@@ -86,6 +86,9 @@ def test_requests_per_second_per_address(sqlite_url: str, caplog: Any) -> None:
         answers = [client.get("/api/health") for _ in range(4)]
         assert [a.status_code for a in answers] == [200, 200, 200, 429]
         assert int(answers[3].headers["retry-after"]) >= 1 and "try again" in answers[3].json()["detail"]
+        # a socket's handshake is a request too
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/games/abc") as ws:
+            ws.receive_json()
     no_traceback(caplog)
 
 

@@ -6,8 +6,9 @@ checks the ``Host`` header against the allow-list (a DNS-rebinding page sends it
 
 - HTTP: a token bucket of requests per address (429 with ``Retry-After``), and the body read at most up to
   ``max_body`` bytes (413) before anything parses it;
-- WebSocket: the open sockets per address and in all, and the sockets per address that have not said hello,
-  refused at the handshake (close 1008, which the server answers with HTTP 403).
+- WebSocket: the handshake counts as a request; the open sockets per address and in all, and the sockets
+  per address that have not said hello; over a limit, refused at the handshake (close 1008, which the server
+  answers with HTTP 403).
 
 The socket handler marks its socket greeted through the :class:`Slot` it finds in the scope.
 """
@@ -245,7 +246,8 @@ class ClientLimits:
             await self._http(scope, receive, send, address, headers)
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send, address: str) -> None:
-        slot = self.limits.open_socket(address)
+        # a handshake is a request too: opening and closing sockets in a loop is limited like any other
+        slot = self.limits.open_socket(address) if self.limits.requests.take(address) == 0 else None
         if slot is None:
             await send({"type": "websocket.close", "code": 1008, "reason": ""})
             return
