@@ -23,6 +23,7 @@ from masterbuilder.server.limits import (
     raise_descriptor_limit,
     socket_capacity,
 )
+from masterbuilder.server.security import origin_allowed
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.workers import Slots, WorkerPool
 from tests.server.conftest import create, make_client
@@ -57,6 +58,11 @@ def test_the_host_allow_list() -> None:
         assert not host_allowed(host, names), host
     assert host_allowed("anything.example", frozenset({"*"}))
     assert allowed_host_names(Settings(listen_host="games.lan")) == {"games.lan"}
+    # the Origin check follows the allowed names (behind a proxy that passes another Host on)
+    assert origin_allowed("http://games.lan:8000", "127.0.0.1:8000", (), names)
+    assert not origin_allowed("https://evil.example", "127.0.0.1:8000", (), names)
+    assert not origin_allowed("https://evil.example", "127.0.0.1:8000", (), {"*"})
+    assert not origin_allowed("http://[bad", "127.0.0.1:8000", (), names)
 
 
 def test_a_foreign_host_is_refused_for_requests_and_sockets(sqlite_url: str, caplog: Any) -> None:
@@ -73,7 +79,8 @@ def test_a_foreign_host_is_refused_for_requests_and_sockets(sqlite_url: str, cap
             ) as ws,
         ):
             ws.receive_json()
-        # the public URL's pages may open the socket even when a proxy passes another Host on
+        # the public URL's pages (and the allowed hosts') may open the socket even when a proxy passes another
+        # Host on
         with client.websocket_connect(
             f"/ws/games/{gid}", headers={"host": "127.0.0.1:8000", "origin": "https://table.example.org"}
         ) as ws:

@@ -68,7 +68,8 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     settings: Settings = ws.app.state.settings
     manager: Tables = ws.app.state.tables
     origins = (*settings.allowed_origins, *filter(None, [public_origin(settings)]))
-    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins):
+    names = ws.app.state.limits.hosts  # the public URL's host and the allowed hosts
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins, names):
         await ws.close(code=POLICY_VIOLATION, reason=_("This origin may not open the table."))
         return
     await ws.accept()
