@@ -76,6 +76,13 @@ def make_client(url: str, **settings: Any) -> TestClient:
         "rate": 10_000.0,
         "burst": 10_000,
         "board_workers": 0,
+        # the TestClient's host; requests as fast as the tests send them; replays and hints in the
+        # server's threads and the bots' pool (no process start-up per test)
+        "allowed_hosts": ("testserver",),
+        "requests_per_second": 10_000.0,
+        "request_burst": 10_000,
+        "work_workers": 0,
+        "hint_workers": 0,
     }
     options.update(settings)
     return TestClient(create_app(Settings(db_url=url, **options)))

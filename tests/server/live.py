@@ -24,6 +24,12 @@ from websockets.asyncio.client import ClientConnection, connect
 import masterbuilder
 
 SOURCES = str(Path(masterbuilder.__file__).resolve().parents[1])
+CLIENT_LIMITS = {
+    "MASTERBUILDER_SOCKETS_PER_ADDRESS": "100000",
+    "MASTERBUILDER_UNGREETED_PER_ADDRESS": "100000",
+    "MASTERBUILDER_REQUESTS_PER_SECOND": "100000",
+    "MASTERBUILDER_REQUEST_BURST": "100000",
+}
 
 
 def free_port() -> int:
@@ -56,6 +62,10 @@ def start_server(db_url: str, log: Path, *args: str, port: int | None = None) ->
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join(p for p in (SOURCES, os.environ.get("PYTHONPATH")) if p)
     )
+    # every client of these tests and of bench_server.py is on 127.0.0.1: the limits per address are for
+    # the internet (test_floods.py tests them)
+    for name, value in CLIENT_LIMITS.items():
+        env.setdefault(name, value)
     command = [
         sys.executable,
         "-c",

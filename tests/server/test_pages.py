@@ -24,7 +24,9 @@ DOCS_NOTES = Path(__file__).resolve().parents[2] / "docs" / "rules-notes.md"
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("pages") / "pages.db"
-    with TestClient(create_app(Settings(db_url=f"sqlite:///{db}", bot_workers=1))) as test_client:
+    url = f"sqlite:///{db}"
+    settings = Settings(db_url=url, bot_workers=1, allowed_hosts=("testserver",), work_workers=0)
+    with TestClient(create_app(settings)) as test_client:
         yield test_client
 
 

@@ -22,7 +22,8 @@ def _stopped(signum: int, frame: object) -> None:
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
     """Check what the server needs (:mod:`masterbuilder.server.startup`, StartupError on a problem), print
-    where it can be reached and run it until Ctrl-C or SIGTERM, after which it prints one line."""
+    where it can be reached and run it until Ctrl-C or SIGTERM, after which it prints one line. The limits
+    the environment sets (``Settings.with_env``) apply, and the address it listens on is an allowed Host."""
     import logging
     import signal
     from dataclasses import replace
@@ -31,7 +32,13 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
 
     from masterbuilder.core.i18n import shell as _
     from masterbuilder.server import startup
+    from masterbuilder.server.limits import networks
 
+    try:
+        settings = replace(settings.with_env(keep_set=True), listen_host=host)
+        networks(settings.trusted_proxies)
+    except ValueError as exc:  # a limit or a trusted proxy that is not of its kind: one line
+        raise startup.StartupError(str(exc), startup.EXIT_USAGE) from None
     public = startup.public_url(settings.public_url) if settings.public_url else None
     url = startup.database_url(startup.configured_url(settings))
     sqlite_path = startup.sqlite_file(url)
@@ -41,6 +48,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
     origins = settings.allowed_origins + ((public,) if public else ())
     settings = replace(settings, db_url=url, public_url=public, allowed_origins=origins)
     sock = startup.listening_socket(host, port)
+    _log_to_console(log_level)
 
     print(
         _(
@@ -72,6 +80,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=10,
+        proxy_headers=False,  # the limits read X-Forwarded-For, from the trusted proxies only
     )
     if log_level == "info":  # uvicorn's own start-up and shutdown lines repeat what is printed here
         logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
@@ -90,3 +99,18 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
             _("The table did not start: run again with --log-level debug to see why."), startup.EXIT_APP
         )
     print(_("Master Builder's table stopped; every move it acknowledged is stored."), flush=True)
+
+
+def _log_to_console(level: str) -> None:
+    """The server's own messages (start-up, the room for sockets, bots replaced) next to uvicorn's."""
+    import logging
+
+    from uvicorn.logging import DefaultFormatter
+
+    logger = logging.getLogger("masterbuilder")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(DefaultFormatter("%(levelprefix)s %(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    logger.setLevel(level.upper() if level != "trace" else "DEBUG")

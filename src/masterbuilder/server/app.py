@@ -21,9 +21,11 @@ from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
+from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
+from masterbuilder.server.workers import WorkerPool
 
 log = logging.getLogger("masterbuilder.server")
 
@@ -42,19 +44,46 @@ def _sentence(exc: RequestValidationError) -> str:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     default_language = check_language(settings.language)  # UnknownLanguage names the choices
+    limits = Limits(settings)  # ValueError naming a trusted proxy that is not an address
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         url = settings.url()
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
-        pool = BotPool(settings.bot_workers, settings.bot_timeout)
+        soft, _hard = raise_descriptor_limit()
+        capacity = socket_capacity(soft)
+        if settings.max_sockets is None:
+            limits.max_sockets = capacity
+        log.info(
+            "masterbuilder serve: %d open files allowed: room for %d sockets (%d per address)",
+            soft,
+            limits.max_sockets,
+            settings.sockets_per_address,
+        )
+        fallback = WorkerPool(1)  # the heuristic when a bot fails: never behind the bots' queue
+        pool = BotPool(settings.bot_workers, settings.bot_timeout, fallback=fallback)
+        # hints and replays run below the bots' priority, in pools of their own
+        hints = (
+            BotPool(settings.hint_workers, settings.bot_timeout, nice=19) if settings.hint_workers else None
+        )
+        work = WorkerPool(settings.work_workers, nice=19)
+        app.state.work = work
         board_workers = settings.board_workers
         boards = BoardPool((os.cpu_count() or 1) if board_workers is None else board_workers)
         warming = asyncio.create_task(boards.warm_up())  # the first board is not late by a process start
         manager = Tables(
-            Store(engine), pool, settings.hint_bot, db_threads=1 if is_sqlite(url) else 4, boards=boards
+            Store(engine),
+            pool,
+            settings.hint_bot,
+            db_threads=1 if is_sqlite(url) else 4,
+            boards=boards,
+            work=work,
+            hints=hints,
         )
+        manager.sockets_per_token = settings.sockets_per_token
+        manager.hints_per_minute = settings.hints_per_minute
+        warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
         listener = None
@@ -98,7 +127,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 checkpoints.cancel()
             manager.close()
             pool.close()
+            fallback.close()
+            if hints is not None:
+                hints.close()
             warming.cancel()
+            warm_work.cancel()
+            work.close()
             boards.close()
             engine.dispose()
 
@@ -110,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.limits = limits
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -125,7 +160,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
-    app.add_middleware(LanguageMiddleware, default=default_language)
+    app.add_middleware(ClientLimits, limits=limits)
+    app.add_middleware(LanguageMiddleware, default=default_language)  # outermost: the limits' words too
     return app
 
 

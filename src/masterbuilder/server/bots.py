@@ -8,10 +8,8 @@ An overrunning computation cannot be stopped inside the pool: it finishes in its
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,24 +37,21 @@ class Decision:
 
 
 class BotPool(WorkerPool):
-    """A process pool sized to the cores (``workers``), with a time limit per decision."""
+    """A process pool sized to the cores (``workers``), with a time limit per decision that counts the
+    bot's own thinking (a decision waits for a free process before its clock starts). ``fallback``: the
+    pool the fallback bot runs in when the bot fails (its own process, so that a fallback never waits behind
+    this pool's queue); None: this pool."""
 
-    def __init__(self, workers: int | None = None, timeout: float = 10.0) -> None:
-        super().__init__(max(1, workers or os.cpu_count() or 1))
+    def __init__(
+        self,
+        workers: int | None = None,
+        timeout: float = 10.0,
+        nice: int = 0,
+        fallback: WorkerPool | None = None,
+    ) -> None:
+        super().__init__(max(1, workers or os.cpu_count() or 1), nice)
         self.timeout = timeout
-
-    async def _run(self, record: dict[str, Any], bot: str, seed: int, timeout: float) -> int:
-        loop = asyncio.get_running_loop()
-        try:
-            future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
-        except (BrokenProcessPool, RuntimeError):
-            self.close()
-            future = loop.run_in_executor(self._executor(), decide, record, bot, seed)
-        try:
-            return await asyncio.wait_for(future, timeout)
-        except BrokenProcessPool:
-            self.close()
-            raise
+        self.fallback = fallback
 
     async def choose(
         self, record: dict[str, Any], bot: str, seed: int, legal: list[int], timeout: float | None = None
@@ -64,7 +59,7 @@ class BotPool(WorkerPool):
         """``bot``'s move; on a crash or timeout the fallback's (logged), else the first legal action."""
         limit = self.timeout if timeout is None else timeout
         try:
-            action = await self._run(record, bot, seed, limit)
+            action = await self.run(decide, record, bot, seed, timeout=limit)
             if action in legal:
                 return Decision(action, bot, None)
             note = f"bot {bot!r} chose action {action!r}, which is not legal"
@@ -74,8 +69,9 @@ class BotPool(WorkerPool):
             note = f"bot {bot!r} failed: {type(exc).__name__}: {exc}"
         game = record.get("game", "?")
         if bot != FALLBACK:
+            pool = self.fallback or self
             try:
-                action = await self._run(record, FALLBACK, seed, max(limit, self.timeout))
+                action = await pool.run(decide, record, FALLBACK, seed, timeout=max(limit, self.timeout))
                 if action in legal:
                     log.warning(
                         "%s game, ply %d: %s; the %s bot moved instead",

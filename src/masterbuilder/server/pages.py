@@ -16,8 +16,10 @@ Games come from ``request.app.state.tables`` (the server's game manager): ``stat
 
 from __future__ import annotations
 
+import json
+import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -27,17 +29,19 @@ from fastapi import APIRouter, Body, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from masterbuilder.core.board import draw_board
-from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language
+from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language, use_language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, game_piece, load_record, new_game
 from masterbuilder.core.state import State
 from masterbuilder.core.voice import seat_name
 from masterbuilder.server.languages import page_catalog, shown_name
 from masterbuilder.server.tables import log_names
+from masterbuilder.server.workers import Busy, WorkerPool
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.records import record_names
 
 router = APIRouter()
+log = logging.getLogger("masterbuilder.server")
 
 WEB_ROOT = Path(str(resources.files("masterbuilder") / "web"))
 STATIC_TYPES = {
@@ -213,33 +217,93 @@ async def _game(request: Request, game_id: str) -> tuple[Any, State, dict[str, A
     return tables, state, summary
 
 
-def _replay_info(record: Mapping[str, Any], names: list[str], log: list[dict[str, Any]]) -> dict[str, Any]:
+def _replay_info(
+    record: Mapping[str, Any], names: list[str], entries: list[dict[str, Any]], finished: bool
+) -> dict[str, Any]:
     return {
         "game": record["game"],
         "title": GAMES[record["game"]].local_title,
         "players": record["players"],
         "names": names,
         "total": len(record["actions"]),
-        "finished": load_record(record).is_terminal,
-        "log": log,
+        "finished": finished,
+        "log": entries,
     }
+
+
+# ---- replays in the work pool: their cost grows with the record, so never on the event loop -------------
+def uploaded_replay(record: Any) -> dict[str, Any]:
+    """An uploaded record's move log and score timeline (HTTPException(422) if it does not replay)."""
+    checked = checked_record(record)
+    names = [n or seat_name(s) for s, n in enumerate(record_names(checked))]
+    finished = load_record(checked).is_terminal
+    return {**_replay_info(checked, names, move_log(checked, names), finished), "scores": timeline(checked)}
+
+
+def uploaded_frame(record: Any, ply: int) -> dict[str, Any]:
+    checked = checked_record(record)
+    return frame(checked, ply, [n or seat_name(s) for s, n in enumerate(record_names(checked))])
+
+
+def page_job(lang: str, job: Callable[..., Any], *args: Any) -> tuple[int, Any]:
+    """Run in a worker: ``job(*args)`` in ``lang``; (200, its result as JSON bytes: the event loop only
+    passes them on) or (status, detail) of its refusal."""
+    with use_language(lang):
+        try:
+            return 200, json.dumps(job(*args), separators=(",", ":")).encode()
+        except HTTPException as exc:
+            return exc.status_code, exc.detail
+
+
+async def _offload(request: Request, job: Callable[..., Any], *args: Any) -> bytes:
+    """``job(*args)`` in the work pool, at most ``work_timeout`` seconds, as JSON; 503 with Retry-After
+    when the pool's queue is full or the job overran."""
+    settings = request.app.state.settings
+    work: WorkerPool = getattr(request.app.state, "work", None) or WorkerPool(0)
+    try:
+        status, value = await work.run(
+            page_job, language(), job, *args, timeout=settings.work_timeout, queue=settings.work_queue
+        )
+    except Busy:
+        # i18n: the server is replaying too many records for the pages at once
+        raise HTTPException(
+            503, _("The server is busy with other replays; try again in a few seconds."), {"Retry-After": "2"}
+        ) from None
+    except TimeoutError:
+        log.warning("a %s job overran its %g s", job.__name__, settings.work_timeout)
+        raise HTTPException(
+            503,
+            _("That replay took more than {n} s and was stopped.", n=format(settings.work_timeout, "g")),
+            {"Retry-After": "10"},
+        ) from None
+    if status != 200:
+        raise HTTPException(status, value)
+    answer: bytes = value
+    return answer
+
+
+def _json(content: bytes) -> Response:
+    return Response(content, media_type="application/json")
 
 
 # ---- JSON for the pages --------------------------------------------------------------------------------
 @router.get("/api/pages/games/{game_id}/replay", tags=["pages"])
-async def game_replay(request: Request, game_id: str) -> dict[str, Any]:
+async def game_replay(request: Request, game_id: str) -> Response:
     """A game's move log for the replay page (a live game up to its current move)."""
     tables, state, summary = await _game(request, game_id)
     names = seat_names(summary, state.num_players)
-    log = [dict(entry, name=names[entry["seat"]]) for entry in await tables.log(game_id)]
-    return {"id": game_id, **_replay_info(state.record(), names, log)}
+    entries = [dict(entry, name=names[entry["seat"]]) for entry in await tables.log(game_id)]
+    answer = {"id": game_id, **_replay_info(state.record(), names, entries, state.is_terminal)}
+    # json.dumps, not FastAPI's encoder: ten times faster on a long game's log (0.08 s, not 0.8 s, for
+    # 20,000 moves), and this runs on the event loop
+    return _json(json.dumps(answer, separators=(",", ":")).encode())
 
 
 @router.get("/api/pages/games/{game_id}/frames/{ply}", tags=["pages"])
-async def game_frame(request: Request, game_id: str, ply: int) -> dict[str, Any]:
+async def game_frame(request: Request, game_id: str, ply: int) -> Response:
     """The board after ``ply`` moves of a game, as a spectator sees it."""
     _tables, state, summary = await _game(request, game_id)
-    return frame(state.record(), ply, seat_names(summary, state.num_players))
+    return _json(await _offload(request, frame, state.record(), ply, seat_names(summary, state.num_players)))
 
 
 @router.get("/api/pages/games/{game_id}/timeline", tags=["pages"])
@@ -249,22 +313,20 @@ async def game_timeline(request: Request, game_id: str) -> dict[str, Any]:
     _tables, state, summary = await _game(request, game_id)
     if not state.is_terminal:
         raise HTTPException(409, _("The score chart is shown once the game is over."))
-    return {"names": seat_names(summary, state.num_players), "scores": timeline(state.record())}
+    scores = json.loads(await _offload(request, timeline, state.record()))
+    return {"names": seat_names(summary, state.num_players), "scores": scores}
 
 
 @router.post("/api/pages/records/replay", tags=["pages"])
-async def record_replay(record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+async def record_replay(request: Request, record: Any = Body(...)) -> Response:  # noqa: B008
     """An uploaded record's move log and its score timeline (a record is public: everything shows)."""
-    checked = checked_record(record)
-    names = [n or seat_name(s) for s, n in enumerate(record_names(checked))]
-    return {**_replay_info(checked, names, move_log(checked, names)), "scores": timeline(checked)}
+    return _json(await _offload(request, uploaded_replay, record))
 
 
 @router.post("/api/pages/records/frames/{ply}", tags=["pages"])
-async def record_frame(ply: int, record: Any = Body(...)) -> dict[str, Any]:  # noqa: B008
+async def record_frame(request: Request, ply: int, record: Any = Body(...)) -> Response:  # noqa: B008
     """The board after ``ply`` moves of an uploaded record."""
-    checked = checked_record(record)
-    return frame(checked, ply, [n or seat_name(s) for s, n in enumerate(record_names(checked))])
+    return _json(await _offload(request, uploaded_frame, record, ply))
 
 
 def panels() -> dict[str, Any]:
@@ -359,8 +421,12 @@ async def rules_page(game: str) -> HTMLResponse:
 @router.get("/static/{path:path}", include_in_schema=False)
 async def static_file(path: str) -> Response:
     root = WEB_ROOT.resolve()
-    target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file() or target.suffix not in STATIC_TYPES:
+    try:
+        target = (root / path).resolve()
+        found = target.is_relative_to(root) and target.is_file() and target.suffix in STATIC_TYPES
+    except (ValueError, OSError):  # a NUL byte in the path, a name too long, ...
+        found = False
+    if not found:
         asked = "/static/" + path
         raise HTTPException(404, _("No such file: {path}", path=asked))
     return FileResponse(target, media_type=STATIC_TYPES[target.suffix], headers={"Cache-Control": "no-cache"})

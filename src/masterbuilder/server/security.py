@@ -17,7 +17,8 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    # surrogatepass: a lone surrogate (JSON "\udc80") hashes to something that matches no token
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def token_matches(token: str, stored_hash: str | None) -> bool:
@@ -37,12 +38,21 @@ def bearer(header: str | None) -> str | None:
     return token.strip()
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str]) -> bool:
-    """A browser's socket must come from a page of this server (same host and port) or an allowed origin.
-    Clients that send no Origin (not browsers) are let through: they cannot ride on a user's session."""
+def origin_allowed(
+    origin: str | None, host: str | None, allowed: Iterable[str], names: Iterable[str] = ()
+) -> bool:
+    """A browser's socket must come from a page of this server (same host and port), an allowed origin, or
+    a page on one of the server's allowed host ``names`` (a proxy may pass another Host on). Clients that
+    send no Origin (not browsers) are let through: they cannot ride on a user's session."""
     if origin is None:
         return True
     if origin.rstrip("/") in {a.rstrip("/") for a in allowed}:
+        return True
+    try:
+        name = urlsplit(origin).hostname
+    except ValueError:  # not a URL
+        return False
+    if name and name in {n for n in names if n != "*"}:  # "*" answers any Host, but trusts no page
         return True
     netloc = urlsplit(origin).netloc
     return bool(host) and netloc.lower() == (host or "").lower()

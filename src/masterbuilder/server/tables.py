@@ -14,6 +14,8 @@ import asyncio
 import json
 import logging
 import secrets
+import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,6 +30,7 @@ from masterbuilder.server.bots import BotPool
 from masterbuilder.server.languages import seat_entries, shown_name, unnamed
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
+from masterbuilder.server.workers import WorkerPool
 from masterbuilder.ui.events import log_events, summarise
 from masterbuilder.ui.renderers import renderer_for
 
@@ -111,13 +114,14 @@ class Table:
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     logs: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # the log in other languages
+    # the hint of each decision, computed once: (version, seat) -> (the state, the future of the action)
+    hints: dict[tuple[int, int], tuple[State, asyncio.Future[int]]] = field(default_factory=dict)
+    hint_times: dict[int, deque[float]] = field(default_factory=dict)  # seat -> when its hints were computed
 
     def log_in(self, lang: str) -> list[dict[str, Any]]:
-        """The log in ``lang``, made by replaying the game the first time someone reads that language."""
+        """The log in ``lang`` (made in the work pool by :meth:`Tables.ensure_log` before it is read)."""
         if lang == SOURCE:
             return self.log
-        if lang not in self.logs:
-            self.logs[lang] = replay(self.row, self.moves, lang)[1]
         return self.logs[lang]
 
     def add_entry(self, after: State, move: MoveRow, before: State) -> None:
@@ -196,6 +200,11 @@ def replay(
     return state, entries
 
 
+def replay_log(row: GameRow, move_rows: Sequence[MoveRow], lang: str = SOURCE) -> list[dict[str, Any]]:
+    """The log of ``move_rows`` in ``lang`` (run in the work pool: only the log comes back)."""
+    return replay(row, move_rows, lang)[1]
+
+
 class MoveWriter:
     """Group commit: moves of different games that arrive while a transaction is being written go into the
     next transaction together, so that many live games share each disk flush. A move's future is resolved
@@ -248,9 +257,16 @@ class Tables:
         hint_bot: str = "mcts:hard",
         db_threads: int = 1,
         boards: BoardPool | None = None,
+        work: WorkerPool | None = None,
+        hints: BotPool | None = None,
     ) -> None:
         self.store = store
         self.pool = pool
+        # replays: loads, undo, a new language's log (urgent: before the pages' replays in the same pool)
+        self.work = work or WorkerPool(0)
+        self.hint_pool = hints or pool
+        self.sockets_per_token = 4
+        self.hints_per_minute = 10
         self.boards = boards or BoardPool(0)
         self.hint_bot = hint_bot
         self._tables: dict[str, Table] = {}
@@ -305,8 +321,14 @@ class Tables:
         if snapshot is None:
             raise NotFound(game_id)
         row, move_rows = snapshot
-        state, entries = await asyncio.to_thread(replay, row, move_rows)
+        state, entries = await self.work.run(replay, row, move_rows, urgent=True)
         return Table(row, state, move_rows, entries)
+
+    async def ensure_log(self, table: Table, lang: str) -> None:
+        """Make the table's log in ``lang`` (in the work pool) if nobody has read that language yet. Called
+        under the table's lock, so that no move is logged while it is made."""
+        if lang != SOURCE and lang not in table.logs:
+            table.logs[lang] = await self.work.run(replay_log, table.row, table.moves, lang, urgent=True)
 
     async def _reload(self, table: Table) -> bool:
         """Bring the table up to the database's version (another process changed it); True if it changed.
@@ -323,7 +345,7 @@ class Tables:
                 table.state.apply(move.action)
                 table.add_entry(table.state, move, before)
         else:
-            table.state, table.log = await asyncio.to_thread(replay, row, move_rows)
+            table.state, table.log = await self.work.run(replay, row, move_rows, urgent=True)
             table.logs.clear()
         table.moves = move_rows
         table.row = row
@@ -386,8 +408,7 @@ class Tables:
         lang = language()
         if lang != SOURCE and lang not in table.logs:
             async with table.lock:
-                if lang not in table.logs:
-                    table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
+                await self.ensure_log(table, lang)
         return list(table.log_in(lang))
 
     async def undone(self, game_id: str) -> list[dict[str, Any]]:
@@ -680,7 +701,7 @@ class Tables:
             start = undo_point(table.moves, seat)
             if start is None:
                 raise PlayError("undo_refused", _("You have made no move to take back."))
-            state, entries = await asyncio.to_thread(replay, table.row, table.moves[:start])
+            state, entries = await self.work.run(replay, table.row, table.moves[:start], urgent=True)
             outcome = outcome_of(state)
             moment = now()
             if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
@@ -709,17 +730,40 @@ class Tables:
         if not table.solo_human(seat):
             raise PlayError("illegal", _("Hints are only for games where every other seat is a bot."))
         self._check_turn(table, seat, None)
-        state = table.state.clone()
-        decision = await self.pool.choose(
-            state.record(), self.hint_bot, table.row.seed ^ len(table.moves), state.legal_action_ids()
-        )
+        key = (table.version, seat)
+        known = table.hints.get(key)
+        if known is None:  # one computation per decision: asking again gets the same answer
+            times = table.hint_times.setdefault(seat, deque())
+            moment = time.monotonic()
+            while times and moment - times[0] >= 60:
+                times.popleft()
+            if len(times) >= self.hints_per_minute:
+                raise PlayError(
+                    "rate_limited",
+                    _(
+                        "At most {n} hints a minute; ask again in {s} s.",
+                        n=self.hints_per_minute,
+                        s=max(1, round(60 - (moment - times[0]))),
+                    ),
+                )
+            times.append(moment)
+            table.hints = {k: v for k, v in table.hints.items() if k[0] == table.version}
+            state = table.state.clone()
+            computing = asyncio.ensure_future(self._hint(state, table.row.seed ^ len(table.moves)))
+            known = table.hints[key] = (state, computing)
+        state, future = known
+        action = await asyncio.shield(future)
         return {
             "type": "hint",
             "ply": len(state.history),
-            "action": decision.action,
-            "label": state.action_label(decision.action),
-            "description": state.describe_action(decision.action),
+            "action": action,
+            "label": state.action_label(action),
+            "description": state.describe_action(action),
         }
+
+    async def _hint(self, state: State, seed: int) -> int:
+        record, legal = state.record(), state.legal_action_ids()
+        return (await self.hint_pool.choose(record, self.hint_bot, seed, legal)).action
 
     # ---- bots -------------------------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:
@@ -768,13 +812,18 @@ class Tables:
                 raise PlayError("bad_token", _("That token is not a seat of this game."))
         conn = Connection(seat, board, lang)
         async with table.lock:  # the first picture, in order with the updates that follow
+            if seat is not None and sum(1 for c in table.conns if c.seat == seat) >= self.sockets_per_token:
+                raise PlayError(
+                    "too_many_sockets",
+                    # i18n: a seat's token opened more sockets than allowed; {n} is that number
+                    _("This seat has {n} sockets open already; close one first.", n=self.sockets_per_token),
+                )
             parts: dict[Any, Any] = {}
             if board:
                 parts["boards"] = {
                     (seat, lang): await self.boards.draw(table.state, seat, lang, table.seat_names)
                 }
-            if lang not in table.logs and lang != SOURCE:
-                table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
+            await self.ensure_log(table, lang)
             conn.push(self._message(table, conn, 0, True, parts))
             conn.log_sent = len(table.log)
             table.conns.add(conn)
@@ -800,8 +849,8 @@ class Tables:
                 *(self.boards.draw(table.state, s, lang, table.seat_names) for s, lang in wanted)
             )
             parts["boards"] = dict(zip(wanted, drawn, strict=True))
-        for lang in {c.lang for c in table.conns} - {SOURCE} - set(table.logs):
-            table.logs[lang] = (await asyncio.to_thread(replay, table.row, table.moves, lang))[1]
+        for lang in sorted({c.lang for c in table.conns} - {SOURCE} - set(table.logs)):
+            await self.ensure_log(table, lang)
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent

@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language, use_language
 from masterbuilder.core.i18n import shell as _
+from masterbuilder.server.limits import SLOT, Slot, public_origin
 from masterbuilder.server.security import RateLimit, bearer, origin_allowed
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.tables import Connection, PlayError, Tables
@@ -19,7 +20,6 @@ from masterbuilder.server.tables import Connection, PlayError, Tables
 router = APIRouter()
 log = logging.getLogger("masterbuilder.server")
 
-HELLO_TIMEOUT = 30.0
 POLICY_VIOLATION = 1008
 
 
@@ -67,7 +67,9 @@ async def _receive(ws: WebSocket, limit: int) -> tuple[dict[str, Any] | None, st
 async def table_socket(ws: WebSocket, game_id: str) -> None:
     settings: Settings = ws.app.state.settings
     manager: Tables = ws.app.state.tables
-    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins):
+    origins = (*settings.allowed_origins, *filter(None, [public_origin(settings)]))
+    names = ws.app.state.limits.hosts  # the public URL's host and the allowed hosts
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins, names):
         await ws.close(code=POLICY_VIOLATION, reason=_("This origin may not open the table."))
         return
     await ws.accept()
@@ -75,9 +77,12 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     header_token = bearer(ws.headers.get("authorization"))
     try:
         # The first message says who this is: {"type": "hello", "token": ...}; no token: a spectator.
+        # Wrong hellos may be corrected, but all within the hello timeout.
+        deadline = asyncio.get_running_loop().time() + settings.hello_timeout
         while True:
             try:
-                hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), HELLO_TIMEOUT)
+                left = max(0.0, deadline - asyncio.get_running_loop().time())
+                hello, problem = await asyncio.wait_for(_receive(ws, settings.max_message), left)
             except TimeoutError:
                 # i18n: why the server closed a socket: its first message ("hello") never came
                 await ws.close(code=POLICY_VIOLATION, reason=_("No hello."))
@@ -95,6 +100,8 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                     lang = None
                 if token is not None and not isinstance(token, str):
                     problem = error("bad_token", _("The token must be a string."))
+                elif token is not None and not token.isascii():  # tokens are URL-safe ASCII
+                    problem = error("bad_token", _("That token is not a seat of this game."))
                 elif not isinstance(board, bool):
                     problem = error("bad_message", _('"board" must be true or false.'))
                 elif lang is None:
@@ -106,10 +113,13 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                     try:
                         with use_language(lang):
                             table, conn = await manager.connect(game_id, token or header_token, board, lang)
+                        slot: Slot | None = ws.scope.get(SLOT)
+                        if slot is not None:
+                            slot.greeted()
                         break
                     except PlayError as exc:
-                        if exc.code == "not_found":
-                            await ws.send_text(error("not_found", exc.message))
+                        if exc.code in ("not_found", "too_many_sockets"):
+                            await ws.send_text(error(exc.code, exc.message))
                             await ws.close(code=POLICY_VIOLATION)
                             return
                         problem = error(exc.code, exc.message)
