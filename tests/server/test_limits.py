@@ -208,10 +208,12 @@ def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_bad_limit_stops_serve_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from masterbuilder.server import serve
+    from masterbuilder.server.startup import EXIT_USAGE, StartupError
 
     monkeypatch.setenv("MASTERBUILDER_TRUSTED_PROXIES", "my-proxy")
-    with pytest.raises(SystemExit, match="Not an address or network: 'my-proxy'"):
+    with pytest.raises(StartupError, match="Not an address or network: 'my-proxy'") as refused:
         serve(Settings(), port=18499)
+    assert refused.value.code == EXIT_USAGE
 
 
 def test_wrong_hellos_do_not_stretch_the_hello_timeout(sqlite_url: str) -> None:
