@@ -65,10 +65,11 @@ def decisions_table(judgements: Sequence[Judgement], names: Sequence[str], title
 
 
 def print_review(console: Console, result: Review, names: Sequence[str]) -> None:
-    title = _(
-        "Review of {game}: {n} decisions graded, {skipped} forced skipped",
+    title = _.plural(
+        "Review of {game}: {n} decision graded ({skipped} forced ones skipped)",
+        "Review of {game}: {n} decisions graded ({skipped} forced ones skipped)",
+        len(result.judgements),
         game=GAMES[result.game].local_title,
-        n=len(result.judgements),
         skipped=result.skipped,
     )
     console.print(decisions_table(result.judgements, names, title))
