@@ -91,7 +91,7 @@ def test_win_chance_is_monotone_and_bounded() -> None:
 
 
 def judgement(ply: int, loss: float, grade_: str) -> Judgement:
-    return Judgement(ply, ply % 2, [1], "", [2], "", 0.5, 0.5 - loss, 0.5, loss, grade_)
+    return Judgement(ply, ply % 2, [1], "", [2], "", 0.5, 0.5 - loss, 0.5, loss, grade_, (0.5, 0.5, 0.5))
 
 
 def test_key_moments_are_three_to_five_largest_losses_in_game_order() -> None:

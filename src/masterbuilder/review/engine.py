@@ -60,6 +60,7 @@ class Judgement:
     after_best: float
     loss: float
     grade: str
+    values: tuple[float, float, float]  # the search's own values behind the three chances (0 to 1)
 
 
 @dataclass
@@ -180,6 +181,7 @@ def judge(record: Mapping[str, Any], decision: Decision, budget: int, omniscient
         after_best=round(after_best, 4),
         loss=round(loss, 4),
         grade=grade(loss, is_best),
+        values=(round(found.position, 4), round(found.played, 4), round(found.best, 4)),
     )
 
 
