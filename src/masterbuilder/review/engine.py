@@ -25,7 +25,7 @@ from masterbuilder.review.search import ReviewSearch
 
 # Seconds per budget step of the review search on one core of the development machine (two-core AMD
 # EPYC, CPython 3.11), measured by benchmarks/review_time.py; used to say how long a review will take.
-SECONDS_PER_STEP = {"caylus": 0.00017, "caylus1303": 0.00045, "builders": 0.000035}
+SECONDS_PER_STEP = {"caylus": 0.0003, "caylus1303": 0.00036, "builders": 0.000025}
 DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:hard's steps per decision
 
 

@@ -4,7 +4,7 @@ own worker process, at the lowest CPU priority, so that a review never delays a 
 A review is asked for a finished game of the server or an uploaded record, and is then polled: its place
 in the queue, its progress (decisions judged of all), and at the end the result. It can be cancelled
 (between two decisions). Results are kept in the server's memory (the latest ``KEPT`` reviews), and
-asking again for the same record and budget returns the review already made or under way.
+asking again for the same record, budget and language returns the review already made or under way.
 """
 
 from __future__ import annotations
@@ -95,13 +95,14 @@ class ReviewQueue:
         self._pool: ProcessPoolExecutor | None = None
 
     def submit(self, record: dict[str, Any], names: list[str], budget: int) -> Job:
-        key = hashlib.sha256(json.dumps([record, budget], sort_keys=True).encode()).hexdigest()[:16]
+        lang = language()  # the moves are described in the asker's language
+        key = hashlib.sha256(json.dumps([record, budget, lang], sort_keys=True).encode()).hexdigest()[:16]
         job = self.jobs.get(key)
         if job is not None and job.status not in ("cancelled", "failed"):
             return job
         if len(self.waiting) >= QUEUED_MAX:
             raise HTTPException(503, _("Too many reviews are waiting; try again in a few minutes."))
-        job = Job(key, record, names, budget, language())
+        job = Job(key, record, names, budget, lang)
         self.jobs[key] = job
         self.jobs.move_to_end(key)
         while len(self.jobs) > KEPT:
