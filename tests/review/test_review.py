@@ -196,3 +196,18 @@ def test_the_command_refuses_a_bad_record(tmp_path: Path) -> None:
     bad = write(tmp_path, {"game": "caylus", "players": 2, "seed": 1, "actions": [99999]})
     refused = runner.invoke(app, ["review", str(bad)])
     assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_omniscient_review_searches_the_real_deal() -> None:
+    # rules: The Builders: Middle Ages, setup: the worker and building decks are shuffled face down
+    record = heuristic_record("builders", 2, 9, 20)
+    decision = decisions(record)[0][-1]
+    fair = judge(record, decision, budget=300, omniscient=False)
+    seen = judge(record, decision, budget=300, omniscient=True)
+    for judged in (fair, seen):
+        assert judged.ply == decision.ply and judged.played == list(decision.played)
+        expected = 0.0 if judged.grade == "best" else max(0.0, judged.after_best - judged.after)
+        assert judged.loss == pytest.approx(expected, abs=2e-4)
+        assert all(0 <= c <= 1 for c in (judged.before, judged.after, judged.after_best))
+    again = judge(record, decision, budget=300, omniscient=True)
+    assert again == seen
