@@ -546,6 +546,90 @@ def replay(
         fail(str(exc))
 
 
+# ---- review --------------------------------------------------------------------------------------------
+@app.command(
+    cls=PlainCommand,
+    help=N_(
+        "Grade every decision of a saved game with the strong bot's search: each seat's winning chance "
+        "before and after the move, the bot's best move, an accuracy per seat and the key moments."
+    ),
+)
+def review(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help=N_("A record saved by `masterbuilder play` (JSON)."))
+    ],
+    seat: Annotated[
+        int | None, typer.Option("--seat", metavar="N", help=N_("Review this seat only (default: all)."))
+    ] = None,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            metavar="STEPS",
+            help=N_("Simulated steps per decision (default: mcts:hard's budget for the game)."),
+        ),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", metavar="N", help=N_("Decisions searched in parallel."))
+    ] = 2,
+    omniscient: Annotated[
+        bool,
+        typer.Option(
+            "--omniscient",
+            metavar="",
+            help=N_("Judge with every hidden card known (default: only what the seat could see)."),
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
+    ] = False,
+    quiet: QuietFlag = False,
+    lang: LangOption = None,
+) -> None:
+    from masterbuilder.review import engine
+    from masterbuilder.review.text import duration, print_review
+
+    try:
+        record = records.read_record(file)
+        state = load_record(record)
+    except ValueError as exc:
+        fail(str(exc))
+    if seat is not None and not 0 <= seat < state.num_players:
+        fail(_("--seat must be from 0 to {last}, not {seat}.", last=state.num_players - 1, seat=seat))
+    if budget is not None and budget < 1:
+        fail(_("--budget must be at least 1, not {budget}.", budget=budget))
+    if jobs < 1:
+        fail(_("--jobs must be at least 1, not {jobs}.", jobs=jobs))
+    steps = budget if budget is not None else engine.default_budget(state.game)
+    found = engine.decisions(state.record(), seat)
+    err = Console(stderr=True, highlight=False)
+    if not quiet:
+        err.print(
+            _n(
+                "Reviewing {n} decision at {steps} steps: about {time}.",
+                "Reviewing {n} decisions at {steps} steps each: about {time}.",
+                len(found[0]),
+                steps=steps,
+                time=duration(engine.estimated_seconds(state.game, len(found[0]), steps, jobs)),
+            )
+        )
+    progress = games_progress(_("Reviewing"), disable=quiet)
+    with progress:
+        task = progress.add_task("decisions", total=len(found[0]))
+        result = engine.review(
+            state.record(),
+            seat,
+            steps,
+            omniscient,
+            jobs,
+            found=found,
+            progress=lambda _judged: progress.advance(task),
+        )
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print_review(Console(highlight=False), result, records.record_names(record))
+
+
 # ---- simulate ------------------------------------------------------------------------------------------
 def fitted_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]], width: int) -> Table:
     """A table boxed as usual if it fits ``width`` columns (80 when the output is piped), else in a compact

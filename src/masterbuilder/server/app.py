@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import api, pages, ws
+from masterbuilder.server import api, pages, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
@@ -160,6 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(reviews.router)
     app.add_middleware(ClientLimits, limits=limits)
     app.add_middleware(LanguageMiddleware, default=default_language)  # outermost: the limits' words too
     return app

@@ -56,6 +56,13 @@ async function start(data) {
     if (event.key === "ArrowLeft") go(shown - 1);
     if (event.key === "ArrowRight") go(shown + 1);
   });
+  if (info.finished) {
+    $("mb-review").classList.remove("hidden");
+    $("mb-review").addEventListener("click", async () => {
+      const job = await postJSON("/api/reviews", record ? { record } : { game_id: gameId });
+      location.href = `/review/${encodeURIComponent(job.id)}`;
+    });
+  }
   let scores = info.scores;
   if (!scores && info.finished) {
     scores = await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`).then((d) => d.scores).catch(() => null);

@@ -1,0 +1,231 @@
+"""Calibration of the game review's winning chances (``masterbuilder review``).
+
+Usage:
+  python benchmarks/review_calibration.py collect [--games 60] [--per-game 6] [--jobs 2] [--out FILE]
+  python benchmarks/review_calibration.py fit [--out FILE]
+
+``collect`` plays self-play games of the heuristic bot (game i: seed 40000 + i, 2, 3 or 4 players as
+i % 3), takes ``--per-game`` decisions with a real choice spread over each game, values each with the
+review's search at its default budget (``ReviewSearch.values``: the bot's value of the position, of the
+move played and of its best move) and stores the value with whether that seat then won the game (a tie
+for first counts as a share), in JSON. ``fit`` fits, per game, the logistic map from the value to a
+winning chance (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum likelihood), scores
+it out of sample (two folds by game seed: each position's chance comes from the map fitted on the other
+fold's games), groups the chances in tenths against how often the seat won, and prints the calibration
+error, the Brier score and the table for docs/strength.md, and the maps for
+``masterbuilder.review.calibration``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from masterbuilder import load_record, new_game
+from masterbuilder.agents import make_agent
+from masterbuilder.review.engine import default_budget
+from masterbuilder.review.search import ReviewSearch
+
+GAMES = ("caylus", "caylus1303", "builders")
+DEFAULT_OUT = Path("bench-results/review_calibration.json")
+SEED0 = 40000
+
+
+def self_play(game: str, seed: int, players: int) -> dict[str, Any]:
+    state = new_game(game, players, seed)
+    bots = [make_agent("heuristic", game, seed * 10 + i) for i in range(players)]
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state.record() | {"winners": state.winners()}
+
+
+def positions(record: dict[str, Any], per_game: int) -> list[int]:
+    """``per_game`` plies with a real choice, evenly spread over the game."""
+    state = new_game(record["game"], record["players"], record["seed"])
+    free = []
+    for ply, action in enumerate(record["actions"]):
+        if len(state.legal_action_ids()) > 1:
+            free.append(ply)
+        state.apply(action)
+    step = len(free) / per_game
+    return [free[int(step * (k + 0.5))] for k in range(per_game)]
+
+
+def value_position(task: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    record, ply = task
+    prefix = dict(record, actions=record["actions"][:ply])
+    state = load_record({k: prefix[k] for k in ("game", "players", "seed", "options", "actions")})
+    seat = state.current_player
+    assert seat is not None
+    search = ReviewSearch(state.game, record["seed"] * 7919 + ply)
+    played = (record["actions"][ply],)
+    guide = search._guide
+    assert guide is not None
+    turns = any(len(m) > 1 for m in guide.candidates(state, 2))
+    if turns:  # a whole turn: the seat's actions until another seat is to move
+        s = state.clone()
+        moves = []
+        for a in record["actions"][ply:]:
+            if s.current_player != seat:
+                break
+            s.apply(a)
+            moves.append(a)
+        played = tuple(moves)
+    else:
+        search.vary_rollouts()
+    found = search.values(state, played)
+    winners = record["winners"]
+    return {
+        "game": record["game"],
+        "seed": record["seed"],
+        "players": record["players"],
+        "ply": ply,
+        "seat": seat,
+        "position": found.position,
+        "played": found.played,
+        "best": found.best,
+        "won": (1.0 / len(winners)) if seat in winners else 0.0,
+    }
+
+
+def collect(args: argparse.Namespace) -> None:
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    for game in args.game or GAMES:
+        t0 = time.perf_counter()
+        records = [self_play(game, SEED0 + i, 2 + i % 3) for i in range(args.games)]
+        for r in records:
+            r["options"] = r.get("options") or {}
+        tasks = [(r, ply) for r in records for ply in positions(r, args.per_game)]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            found = list(pool.map(value_position, tasks, chunksize=4))
+        rows += found
+        print(f"{game}: {len(found)} positions in {time.perf_counter() - t0:.0f} s", flush=True)
+    doc = {
+        "date": date.today().isoformat(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "games": args.games,
+        "per_game": args.per_game,
+        "budgets": {g: default_budget(g) for g in args.game or GAMES},
+        "seconds": time.perf_counter() - started,
+        "positions": rows,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(doc, indent=1) + "\n")
+    print(f"wrote {args.out}")
+
+
+def features(rows: list[dict[str, Any]]) -> np.ndarray:
+    v = np.clip(np.array([r["position"] for r in rows]), 1e-4, 1 - 1e-4)
+    n = np.array([r["players"] for r in rows], dtype=float)
+    return np.column_stack([np.ones(len(rows)), np.log(v / (1 - v)), np.log(n - 1)])
+
+
+def fit_map(rows: list[dict[str, Any]]) -> np.ndarray:
+    """Maximum-likelihood logistic regression (Newton's method, a small ridge for stability)."""
+    x = features(rows)
+    y = np.array([r["won"] for r in rows])
+    w = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-x @ w))
+        grad = x.T @ (p - y) + 1e-3 * w
+        hess = (x.T * (p * (1 - p))) @ x + 1e-3 * np.eye(x.shape[1])
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def table(chances: np.ndarray, won: np.ndarray) -> tuple[list[dict[str, Any]], float, float]:
+    """Tenths: positions, mean chance, win rate; the calibration error (mean absolute gap over the tenths,
+    weighted by positions) and the Brier score."""
+    tenths = []
+    gaps = 0.0
+    for k in range(10):
+        inside = (chances >= k / 10) & ((chances < (k + 1) / 10) if k < 9 else (chances <= 1))
+        count = int(inside.sum())
+        if not count:
+            continue
+        mean = float(chances[inside].mean())
+        rate = float(won[inside].mean())
+        gaps += count * abs(mean - rate)
+        tenths.append({"tenth": k, "positions": count, "chance": mean, "won": rate})
+    return tenths, gaps / len(chances), float(((chances - won) ** 2).mean())
+
+
+def fit(args: argparse.Namespace) -> None:
+    doc = json.loads(args.out.read_text())
+    rows_all = doc["positions"]
+    report: dict[str, Any] = {}
+    for game in GAMES:
+        rows = [r for r in rows_all if r["game"] == game]
+        if not rows:
+            continue
+        won = np.array([r["won"] for r in rows])
+        raw = np.array([r["position"] for r in rows])
+        folds = np.array([r["seed"] % 2 for r in rows])
+        out_of_fold = np.zeros(len(rows))
+        for f in (0, 1):
+            train = [r for r, g in zip(rows, folds, strict=True) if g != f]
+            w = fit_map(train)
+            test = folds == f
+            out_of_fold[test] = 1 / (
+                1 + np.exp(-features([r for r, g in zip(rows, folds, strict=True) if g == f]) @ w)
+            )
+        w_all = fit_map(rows)
+        t_raw, e_raw, b_raw = table(raw, won)
+        t_cal, e_cal, b_cal = table(out_of_fold, won)
+        report[game] = {
+            "positions": len(rows),
+            "map": [round(float(c), 4) for c in w_all],
+            "raw": {"error": e_raw, "brier": b_raw, "tenths": t_raw},
+            "calibrated": {"error": e_cal, "brier": b_cal, "tenths": t_cal},
+        }
+        print(f"\n{game}: {len(rows)} positions; map {report[game]['map']}")
+        for name, (t, e, b) in (("raw value", (t_raw, e_raw, b_raw)), ("calibrated", (t_cal, e_cal, b_cal))):
+            print(f"  {name}: calibration error {100 * e:.1f} points, Brier {b:.3f}")
+            for row in t:
+                flag = (
+                    "" if row["positions"] < 30 or abs(row["chance"] - row["won"]) <= 0.05 else "  > 5 points"
+                )
+                low = row["tenth"] / 10
+                print(
+                    f"    {low:.1f}-{low + 0.1:.1f}: {row['positions']:4d} positions,"
+                    f" chance {100 * row['chance']:5.1f}%, won {100 * row['won']:5.1f}%{flag}"
+                )
+    out = args.out.with_name(args.out.stem + "_fit.json")
+    out.write_text(json.dumps(report, indent=1) + "\n")
+    print(f"\nwrote {out}")
+    print("CALIBRATION = {")
+    for game, r in report.items():
+        a, b, c = r["map"]
+        print(f'    "{game}": ({a}, {b}, {c}),')
+    print("}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stage", choices=("collect", "fit"))
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--per-game", type=int, default=6)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args()
+    if args.stage == "collect":
+        collect(args)
+    else:
+        fit(args)
+
+
+if __name__ == "__main__":
+    main()

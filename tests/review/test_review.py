@@ -1,0 +1,213 @@
+"""Game review (``masterbuilder review``): which decisions are judged, the grades, the accuracy, the key
+moments, a deliberate bad move, determinism and the command's output and refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from masterbuilder import new_game
+from masterbuilder.agents import make_agent
+from masterbuilder.cli import app
+from masterbuilder.review.engine import Decision, Judgement, Review, decisions, judge, review
+from masterbuilder.review.grades import accuracy, grade, win_chance
+
+runner = CliRunner()
+
+
+def heuristic_record(game: str, players: int, seed: int, plies: int) -> dict[str, Any]:
+    """The first ``plies`` actions of a game of the heuristic bot."""
+    state = new_game(game, players, seed)
+    bots = [make_agent("heuristic", game, seed + i) for i in range(players)]
+    while not state.is_terminal and len(state.history) < plies:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state.record()
+
+
+def test_caylus_decisions_are_single_actions_and_forced_ones_are_skipped() -> None:
+    record = heuristic_record("caylus", 2, 1, 40)
+    found, skipped = decisions(record)
+    state = new_game("caylus", 2, 1)
+    forced = 0
+    for action in record["actions"]:
+        forced += len(state.legal_action_ids()) == 1
+        state.apply(action)
+    assert all(len(d.played) == 1 for d in found)
+    assert skipped == forced
+    assert len(found) + skipped == len(record["actions"])
+    assert [d.played[0] for d in found] == [record["actions"][d.ply] for d in found]
+
+
+def test_builders_decisions_are_whole_turns_of_one_seat() -> None:
+    record = heuristic_record("builders", 2, 2, 30)
+    found, skipped = decisions(record)
+    assert any(len(d.played) > 1 for d in found)
+    covered = sum(len(d.played) for d in found)
+    assert covered <= len(record["actions"])
+    state = new_game("builders", 2, 2)
+    for ply, action in enumerate(record["actions"]):
+        owner = [d for d in found if d.ply <= ply < d.ply + len(d.played)]
+        if owner:
+            assert owner[0].seat == state.current_player
+        state.apply(action)
+    assert skipped >= 0
+
+
+def test_one_seat_only() -> None:
+    record = heuristic_record("caylus", 3, 4, 30)
+    everyone, _ = decisions(record)
+    seat_one, _ = decisions(record, seat=1)
+    assert seat_one == [d for d in everyone if d.seat == 1]
+
+
+def test_grades_by_loss() -> None:
+    assert grade(0.5, is_best=True) == "best"
+    assert grade(0.0, is_best=False) == "good"
+    assert grade(0.05, is_best=False) == "inaccuracy"
+    assert grade(0.1, is_best=False) == "mistake"
+    assert grade(0.3, is_best=False) == "blunder"
+
+
+def test_accuracy_falls_with_the_losses() -> None:
+    assert accuracy([]) is None
+    assert accuracy([0.0, 0.0]) == pytest.approx(100.0, abs=0.01)
+    perfect, some, many = (accuracy(x) for x in ([0.0] * 4, [0.0, 0.1] * 2, [0.3] * 4))
+    assert perfect is not None and some is not None and many is not None
+    assert perfect > some > many >= 0
+
+
+def test_win_chance_is_monotone_and_bounded() -> None:
+    for game in ("caylus", "caylus1303", "builders"):
+        chances = [win_chance(game, 3, v / 20) for v in range(21)]
+        assert all(0 <= c <= 1 for c in chances)
+        assert chances == sorted(chances)
+    assert win_chance("no such game", 2, 0.3) == 0.3
+
+
+def judgement(ply: int, loss: float, grade_: str) -> Judgement:
+    return Judgement(ply, ply % 2, [1], "", [2], "", 0.5, 0.5 - loss, 0.5, loss, grade_, (0.5, 0.5, 0.5))
+
+
+def test_key_moments_are_three_to_five_largest_losses_in_game_order() -> None:
+    result = Review("caylus", 2, 0, 10, False)
+    result.judgements = [
+        judgement(p, loss, g)
+        for p, loss, g in [
+            (0, 0.01, "good"),
+            (1, 0.3, "blunder"),
+            (2, 0.0, "best"),
+            (3, 0.05, "inaccuracy"),
+            (4, 0.2, "blunder"),
+            (5, 0.02, "good"),
+            (6, 0.12, "mistake"),
+            (7, 0.11, "mistake"),
+        ]
+    ]
+    assert [j.ply for j in result.key_moments()] == [1, 4, 6, 7]
+    result.judgements = result.judgements[:4]
+    assert [j.ply for j in result.key_moments()] == [0, 1, 3]
+
+
+@pytest.mark.slow
+def test_passing_with_workers_and_money_left_is_a_mistake_or_a_blunder() -> None:
+    # rules: Caylus, phase 2 (placing workers): passing ends the seat's placements for the turn
+    state = new_game("caylus", 2, 3)
+    bots = [make_agent("heuristic", "caylus", i) for i in range(2)]
+    while len(state.history) < 40:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    seat = state.current_player
+    assert seat is not None
+    labels = {a.label: a.id for a in state.legal_actions()}
+    view = state.view(seat)
+    mine = view["players"][seat]
+    assert mine["workers_at_home"] >= 2 and mine["deniers"] >= 2
+    record = state.record()
+    record["actions"].append(labels["pass"])
+    judged = judge(record, Decision(40, seat, (labels["pass"],)), budget=150, omniscient=False)
+    assert judged.grade in ("mistake", "blunder")
+    assert judged.loss >= 0.08
+    assert judged.best != [labels["pass"]]
+
+
+@pytest.mark.slow
+def test_a_review_is_the_same_every_time_and_in_parallel() -> None:
+    record = heuristic_record("caylus1303", 2, 5, 8)
+    once = review(record, budget=20)
+    again = review(record, budget=20, jobs=2)
+    assert once.to_json() == again.to_json()
+    assert len(once.judgements) == len(decisions(record)[0])
+
+
+def write(tmp_path: Path, record: dict[str, Any]) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_the_command_prints_json_for_one_seat(tmp_path: Path) -> None:
+    path = write(tmp_path, heuristic_record("builders", 2, 6, 12))
+    result = runner.invoke(app, ["review", str(path), "--seat", "0", "--budget", "200", "--json", "-q"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["game"] == "builders" and doc["budget"] == 200
+    assert doc["decisions"] and all(d["seat"] == 0 for d in doc["decisions"])
+    for d in doc["decisions"]:
+        assert 0 <= d["before"] <= 1 and 0 <= d["after"] <= 1 and 0 <= d["after_best"] <= 1
+        assert d["grade"] in ("best", "good", "inaccuracy", "mistake", "blunder")
+        assert d["played_text"] and d["best_text"]
+    assert set(doc["accuracy"]) == {"0", "1"} and doc["accuracy"]["1"] is None
+
+
+def test_the_command_says_how_long_before_it_starts_and_shows_a_table(tmp_path: Path) -> None:
+    path = write(tmp_path, heuristic_record("caylus1303", 2, 7, 3))
+    result = runner.invoke(app, ["review", str(path), "--budget", "5", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Reviewing" in result.stderr and "about" in result.stderr
+    assert "Accuracy" in result.stdout and "seat 0" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "5"], "--seat must be from 0 to 1"),
+        (["--budget", "0"], "--budget must be at least 1"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+    ],
+)
+def test_the_command_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
+    path = write(tmp_path, heuristic_record("caylus", 2, 1, 2))
+    result = runner.invoke(app, ["review", str(path), *args])
+    assert result.exit_code == 2
+    assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_the_command_refuses_a_bad_record(tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["review", str(tmp_path / "none.json")])
+    assert missing.exit_code == 2 and "No such file" in missing.stderr
+    bad = write(tmp_path, {"game": "caylus", "players": 2, "seed": 1, "actions": [99999]})
+    refused = runner.invoke(app, ["review", str(bad)])
+    assert refused.exit_code == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_omniscient_review_searches_the_real_deal() -> None:
+    # rules: The Builders: Middle Ages, setup: the worker and building decks are shuffled face down
+    record = heuristic_record("builders", 2, 9, 20)
+    decision = decisions(record)[0][-1]
+    fair = judge(record, decision, budget=300, omniscient=False)
+    seen = judge(record, decision, budget=300, omniscient=True)
+    for judged in (fair, seen):
+        assert judged.ply == decision.ply and judged.played == list(decision.played)
+        expected = 0.0 if judged.grade == "best" else max(0.0, judged.after_best - judged.after)
+        assert judged.loss == pytest.approx(expected, abs=2e-4)
+        assert all(0 <= c <= 1 for c in (judged.before, judged.after, judged.after_best))
+    again = judge(record, decision, budget=300, omniscient=True)
+    assert again == seen
