@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from masterbuilder.server import Settings, create_app
 from tests.review.test_review import heuristic_record
+from tests.server.conftest import make_client
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("reviews") / "reviews.db"
-    settings = Settings(db_url=f"sqlite:///{db}", bot_workers=1, board_workers=0, rate=10_000.0, burst=10_000)
-    with TestClient(create_app(settings)) as test_client:
+    with make_client(f"sqlite:///{db}") as test_client:  # the test server's limits: its host, no rates
         yield test_client
 
 
