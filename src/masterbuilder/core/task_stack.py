@@ -155,7 +155,7 @@ class TaskStackState(State):
             return []
         return self._legal_now.copy()
 
-    def illegal_reason(self, action_id: int) -> str | None:
+    def illegal_reason(self, action_id: object) -> str | None:
         if self._over:
             return _("The game is over; no more actions can be taken.")
         n = self.num_actions

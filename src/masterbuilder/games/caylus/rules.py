@@ -1169,7 +1169,7 @@ class CaylusRules(TaskStackState):
                 )
         if len(set(self._passed)) != len(self._passed) or NOBODY in self._passed:
             return _("a seat twice (or no seat) in the passing order")
-        if len(set(self._stables)) != len(self._stables) or NOBODY in (*self._stables, *self._castle):
+        if len(set(self._stables)) != len(self._stables) or NOBODY in self._stables or NOBODY in self._castle:
             return _("a seat twice (or no seat) in the stables, or no seat in the castle")
         if len(self._stables) > 3:
             return _("more than 3 workers in the stables")
@@ -1288,7 +1288,7 @@ class CaylusRules(TaskStackState):
         )
         return args
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything on the table. Caylus has no hidden information after setup."""
         self.check_seat(seat)
         road = []

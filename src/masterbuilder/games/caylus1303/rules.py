@@ -1180,7 +1180,7 @@ class Caylus1303Rules(TaskStackState):
         )
         return args
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything on the table; each player's PP only to that player (all of them once the game is
         over)."""
         self.check_seat(seat)
