@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
@@ -18,7 +18,7 @@ from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.voice import ACTOR, Reader, Voice, voice_for
 
-JSON_FORMAT_VERSION = 1
+JSON_FORMAT_VERSION: Final = 1
 
 
 class _Registered(Protocol):

@@ -6,7 +6,7 @@ and a random playout runs at well over 100,000 actions per second.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import Text
@@ -45,12 +45,12 @@ from masterbuilder.games.builders.data import (
     worker_name,
 )
 
-STARTING_COINS = 10
-ROW_SIZE = 5
-END_TRIGGER_POINTS = 17
-COINS_PER_POINT = 10
-NOTHING: Amounts = (0, 0, 0, 0)
-EMPTY = -1  # an empty slot in a face-up row, or no pending worker
+STARTING_COINS: Final = 10
+ROW_SIZE: Final = 5
+END_TRIGGER_POINTS: Final = 17
+COINS_PER_POINT: Final = 10
+NOTHING: Final[Amounts] = (0, 0, 0, 0)
+EMPTY: Final = -1  # an empty slot in a face-up row, or no pending worker
 _TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
 
 

@@ -9,7 +9,7 @@ action. A decision with a single legal action (nothing else affordable) is taken
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -104,12 +104,12 @@ from masterbuilder.games.caylus.tasks import (
     WOOD,
 )
 
-TAKES_WORKER: tuple[bool, ...] = tuple(t.takes_worker for t in TILES)
+TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
 _BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
-ANY_CUBE = 0b11111
-NON_GOLD_MASK = 0b01111
-WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+ANY_CUBE: Final = 0b11111
+NON_GOLD_MASK: Final = 0b01111
+WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
 
 _ = Text("caylus")
 _ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
