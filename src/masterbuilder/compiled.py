@@ -13,9 +13,9 @@ COMPILED: bool = _state.__file__ is not None and _state.__file__.endswith(tuple(
 BUILD = "compiled" if COMPILED else "pure"
 
 
-def build_name() -> str:
-    """The running build, in words, in the current language."""
-    if COMPILED:
+def build_name(build: str = BUILD) -> str:
+    """A build (``"pure"`` or ``"compiled"``; default: the running one) in words, in the current language."""
+    if build == "compiled":
         # i18n: which build of the package runs (masterbuilder bench, python -m masterbuilder.compiled)
         return _("compiled with mypyc")
     return _("pure Python")
