@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -70,8 +71,13 @@ def _compiled() -> dict[str, Any]:
         return {}
     try:
         from mypyc.build import mypycify
-    except ImportError:  # the frontend's first pass: it asks for the requirements, then installs mypy
-        return {"setup_requires": ["mypy>=1.10"]}
+    except ImportError:
+        if "egg_info" in sys.argv[1:]:  # the frontend asks for the requirements first, then installs mypy
+            return {"setup_requires": ["mypy>=1.10"]}
+        raise SystemExit(
+            "MASTERBUILDER_COMPILE=1 needs mypy in the build environment: install it first, or drop "
+            "--no-build-isolation so that pip installs it."
+        ) from None
     paths = [f"src/masterbuilder/{path}" for path in COMPILED]
     return {"setup_requires": ["mypy>=1.10"], "ext_modules": mypycify(paths, opt_level="3")}
 

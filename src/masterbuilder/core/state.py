@@ -179,20 +179,24 @@ class State(ABC):
         if seat is None:
             raise IllegalAction(_("The game is over; no more actions can be taken."))
         if isinstance(action, Action):
-            if not isinstance(action.id, int) or isinstance(action.id, bool):
-                raise IllegalAction(_("{value} is not an action id.", value=excerpt(action.id)))
-            if not isinstance(action.seat, int) or isinstance(action.seat, bool) or action.seat != seat:
+            # the fields as objects: a hand-made Action may hold anything, and the compiled build would
+            # refuse a typed field that isn't its type with a TypeError
+            fields: tuple[object, ...] = tuple(action)
+            given_id, given_label, given_seat = fields
+            if not isinstance(given_id, int) or isinstance(given_id, bool):
+                raise IllegalAction(_("{value} is not an action id.", value=excerpt(given_id)))
+            if not isinstance(given_seat, int) or isinstance(given_seat, bool) or given_seat != seat:
                 raise IllegalAction(
-                    _("It is seat {seat}'s turn, not seat {other}'s.", seat=seat, other=excerpt(action.seat))
+                    _("It is seat {seat}'s turn, not seat {other}'s.", seat=seat, other=excerpt(given_seat))
                 )
-            reason = self.illegal_reason(action.id)
+            reason = self.illegal_reason(given_id)
             if reason is not None:
                 raise IllegalAction(reason)
-            if action.label != self.action_label(action.id):
+            if given_label != self.action_label(given_id):
                 raise IllegalAction(
-                    _("Action id {id} is not labelled {label}.", id=action.id, label=excerpt(action.label))
+                    _("Action id {id} is not labelled {label}.", id=given_id, label=excerpt(given_label))
                 )
-            return action.id
+            return given_id
         elif isinstance(action, bool):
             raise IllegalAction(_("{value} is not an action.", value=repr(action)))
         elif isinstance(action, int):

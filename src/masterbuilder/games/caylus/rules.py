@@ -9,7 +9,7 @@ action. A decision with a single legal action (nothing else affordable) is taken
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -105,6 +105,10 @@ from masterbuilder.games.caylus.tasks import (
 )
 
 TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
+# the legal actions of a production choice on each tile (fixed per tile): one per main cube of its options
+PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
+)
 _BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE: Final = 0b11111
@@ -506,12 +510,13 @@ class CaylusRules(TaskStackState):
 
     def _activate(self, space: int) -> None:
         # rules: Caylus, phase 5 — buildings activate from space 1 up to the provost
-        if space > self._provost:
+        worker, provost = self._worker, self._provost
+        while space <= provost and worker[space] == NOBODY:  # empty spaces do nothing
+            space += 1
+        if space > provost:
             return
         self._stack.append((T_ACTIVATE, space + 1))
-        seat = self._worker[space]
-        if seat == NOBODY:
-            return
+        seat = worker[space]
         self._stack.append((T_LEAVE, space))
         tile = TILES[self._road[space]]
         effect = tile.effect
@@ -860,7 +865,7 @@ class CaylusRules(TaskStackState):
         if kind == D_INN:
             return [A.PASS, A.YES]
         if kind == D_PRODUCE:
-            return sorted({A.CUBE + main_cube(bundle) for bundle in TILES[task[2]].produces})
+            return list(PRODUCE_CHOICES[task[2]])
         if kind == D_OWNER:
             return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
         if kind == D_MARKET:
@@ -1071,7 +1076,7 @@ class CaylusRules(TaskStackState):
         c._events = None  # the event log is not part of the state
         return c
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "deniers", "cubes", "pp", "workers", "favour", "rows_used", "order", "passed", "road", "owner",
         "worker", "special", "stables", "inn", "castle", "given", "houses", "scored", "supply", "bailiff",
         "provost", "turn", "phase", "over", "final_bonus",

@@ -9,7 +9,7 @@ taken automatically. Prestige is hidden: ``view(seat)`` shows a seat its own PP 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -950,7 +950,7 @@ class Caylus1303Rules(TaskStackState):
         c._events = None  # the event log is not part of the state
         return c
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "res", "pp", "hand", "camp", "houses", "bundles", "forgone", "final_bonus", "chars",
         "journeyman_used", "goldsmith_used", "road", "owner", "residence", "w1", "w2", "site", "slots",
         "supply", "passed", "first", "provost", "round", "phase", "over",
