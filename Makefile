@@ -63,14 +63,15 @@ catalogs: $(STAMP)
 	$(BIN)/python -m masterbuilder.catalogs compile
 
 # The compiled build (docs/speed.md): the same package with the core, the engines, their heuristics and the
-# search compiled by mypyc, in a venv of its own; built again each time (a few minutes on one core).
+# search compiled by mypyc, in a venv of its own; built again each time (pip always rebuilds a local folder;
+# a few minutes on one core).
 CVENV ?= .venv-compiled
 CBIN  := $(CVENV)/bin
 
 compiled:
 	test -x $(CBIN)/python || $(PYTHON) -m venv $(CVENV)
 	$(CBIN)/python -m pip install --quiet --upgrade pip
-	MASTERBUILDER_COMPILE=1 $(CBIN)/python -m pip install --quiet --force-reinstall '.[openspiel]' 'pytest>=8' 'hypothesis>=6.100'
+	MASTERBUILDER_COMPILE=1 $(CBIN)/python -m pip install --quiet '.[openspiel]' 'pytest>=8' 'hypothesis>=6.100'
 	cd $(CVENV) && bin/python -c "import sys, masterbuilder.compiled as c; print(c.build_name()); sys.exit(not c.COMPILED)"
 
 # The API contract tests on the compiled build, and the differential test: the same seeded games as the
