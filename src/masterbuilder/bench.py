@@ -88,16 +88,18 @@ def random_game(game: str, players: int, seed: int) -> State:
     return state
 
 
-def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def random_playouts(
+    game: str, players: int, seconds: float, seed: int = 0, clock: Callable[[], float] = time.perf_counter
+) -> tuple[int, int, float]:
     """(games, actions, elapsed seconds) of random playouts for about ``seconds`` (at least one game)."""
     games = actions = 0
-    start = time.perf_counter()
+    start = clock()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         state = random_game(game, players, seed + games)
         games += 1
         actions += len(state.history)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
     return games, actions, elapsed
 
 
@@ -187,9 +189,9 @@ def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> li
         iterations = steps = 0
         longest = elapsed = 0.0
         for state in states:
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: one core's worth, however busy the machine
             agent.choose(state)
-            spent = time.perf_counter() - start
+            spent = time.process_time() - start
             elapsed += spent
             longest = max(longest, spent)
             iterations += agent.last_iterations
@@ -221,9 +223,9 @@ def _tic_tac_toe() -> Any:
 
 
 def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], int]) -> tuple[int, float]:
-    """(moves, elapsed seconds) of random tic-tac-toe playouts for about ``seconds`` (at least one game)."""
+    """(moves, CPU seconds) of random tic-tac-toe playouts for about ``seconds`` (at least one game)."""
     moves = games = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         state = game.new_initial_state()
@@ -231,7 +233,7 @@ def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], 
             state.apply_action(choice(state.legal_actions()))
             moves += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return moves, elapsed
 
 
@@ -239,7 +241,8 @@ def yardstick(game: str, seconds: float, seed: int = 0) -> dict[str, Any] | None
     """The speed of random playouts as a multiple of OpenSpiel's Python tic-tac-toe played the same way
     (``new_game``, then ``apply(random.choice(legal_action_ids()))`` to the end), timed in turn in this
     process: a ratio holds across machines where absolute speed doesn't. The ratio is the slower of 2 and 4
-    players. None without the ``openspiel`` extra."""
+    players. Timed in CPU seconds of this process: one core's worth, however busy the machine. None without
+    the ``openspiel`` extra."""
     reference = _tic_tac_toe()
     if reference is None:
         return None
@@ -255,7 +258,7 @@ def yardstick(game: str, seconds: float, seed: int = 0) -> dict[str, Any] | None
         moves, elapsed = _tic_tac_toe_moves(reference, share, choice)
         ttt_moves, ttt_seconds = ttt_moves + moves, ttt_seconds + elapsed
         for count in counts:
-            games, done, elapsed = random_playouts(game, count, share, seed + played)
+            games, done, elapsed = random_playouts(game, count, share, seed + played, time.process_time)
             played += games
             actions[count] += done
             spent[count] += elapsed
@@ -321,15 +324,15 @@ def other_build_yardstick(game: str, seconds: float, seed: int = 0) -> dict[str,
 def heuristic_speed(
     game: str, players: int = 2, moves: int = HEURISTIC_MOVES, seed: int = 0
 ) -> dict[str, Any]:
-    """The game's heuristic bot: decisions per second on one core, over ``moves`` mid-game positions."""
+    """The game's heuristic bot: decisions per CPU second (one core), over ``moves`` mid-game positions."""
     from masterbuilder.agents.base import make_agent
 
     states = [s for s in midgame_states(game, players, count=moves, seed=seed) if not s.is_terminal]
     agent = make_agent("heuristic", game, seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for state in states:
         agent.choose(state)
-    elapsed = time.perf_counter() - start
+    elapsed = max(time.process_time() - start, 1e-9)
     return {"bot": "heuristic", "decisions": len(states), "moves_per_second": len(states) / elapsed}
 
 
