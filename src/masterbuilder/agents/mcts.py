@@ -265,12 +265,10 @@ class MCTSAgent:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             # The step budget stops the search only once every move at the root has been tried.
-            if (
-                cfg.max_steps is not None
-                and self._steps >= cfg.max_steps
-                and len(root.children) >= len(self._root_moves if self._root_moves is not None else legal)
-            ):
-                break
+            if cfg.max_steps is not None and self._steps >= cfg.max_steps:
+                root_moves = self._root_moves  # (a conditional expression here miscompiles with mypyc)
+                if len(root.children) >= (len(legal) if root_moves is None else len(root_moves)):
+                    break
         self.last_iterations = done
         self.last_steps = self._steps
         best = _most_visited(root, seat)
