@@ -9,6 +9,7 @@ import ast
 import json
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_bad_input_is_refused_without_type_errors(game: str, bad: object) -> Non
     with pytest.raises(ValueError) as view:
         state.view(bad if bad is not None else "x")
     assert not isinstance(view.value, TypeError)
-    for call in (
+    calls: tuple[Callable[[], object], ...] = (
         lambda: new_game(bad),
         lambda: new_game(game, bad),
         lambda: new_game(game, 3, bad if bad is not True else 2.5),
@@ -83,7 +84,8 @@ def test_bad_input_is_refused_without_type_errors(game: str, bad: object) -> Non
         lambda: State.from_json(bad),
         lambda: load_record(bad),
         lambda: state.resample_hidden(bad if bad is not None else -1, 1),
-    ):
+    )
+    for call in calls:
         with pytest.raises(ValueError) as refused:
             call()
         assert not isinstance(refused.value, TypeError)
