@@ -1,14 +1,42 @@
-"""The message catalogs are compiled (.po to .mo) when the package is built; everything else is in
-pyproject.toml."""
+"""The message catalogs are compiled (.po to .mo) when the package is built; with
+``MASTERBUILDER_COMPILE=1`` the core, the three engines and their heuristics are compiled with mypyc too
+(``COMPILED``; see docs/speed.md). Everything else is in pyproject.toml."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
+import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+
+# Compiled together: an interpreted class can't subclass a compiled one, so every State subclass and every
+# ScoringAgent subclass is here with its base.
+COMPILED = [
+    "core/action.py",
+    "core/excerpt.py",
+    "core/rng.py",
+    "core/voice.py",
+    "core/state.py",
+    "core/task_stack.py",
+    "core/registry.py",
+    "agents/scoring.py",
+    "agents/plan.py",
+    "agents/mcts.py",
+    *(
+        f"games/{game}/{module}.py"
+        for game, modules in (
+            ("builders", ("data", "actions", "state", "heuristic")),
+            ("caylus", ("data", "actions", "tasks", "rules", "state", "heuristic")),
+            ("caylus1303", ("data", "actions", "tasks", "rules", "state", "heuristic")),
+        )
+        for module in modules
+    ),
+]
 
 
 def _i18n() -> ModuleType:
@@ -36,4 +64,22 @@ class BuildWithCatalogs(build_py):
             target.write_bytes(i18n.compiled(po, code))
 
 
-setup(cmdclass={"build_py": BuildWithCatalogs})
+def _compiled() -> dict[str, Any]:
+    """setup()'s arguments for the mypyc build: its extension modules, and mypy as a build requirement
+    (setuptools' build backend passes ``setup_requires`` on to the build frontend)."""
+    if os.environ.get("MASTERBUILDER_COMPILE", "") in ("", "0"):
+        return {}
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        if "egg_info" in sys.argv[1:]:  # the frontend asks for the requirements first, then installs mypy
+            return {"setup_requires": ["mypy>=1.10"]}
+        raise SystemExit(
+            "MASTERBUILDER_COMPILE=1 needs mypy in the build environment: install it first, or drop "
+            "--no-build-isolation so that pip installs it."
+        ) from None
+    paths = [f"src/masterbuilder/{path}" for path in COMPILED]
+    return {"setup_requires": ["mypy>=1.10"], "ext_modules": mypycify(paths, opt_level="3")}
+
+
+setup(cmdclass={"build_py": BuildWithCatalogs}, **_compiled())

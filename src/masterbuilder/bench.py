@@ -11,6 +11,10 @@ import json
 import os
 import platform
 import random
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -21,6 +25,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from masterbuilder.compiled import BUILD, build_name
 from masterbuilder.core.i18n import SOURCE, decimal, integer, language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_info, new_game
@@ -28,6 +33,12 @@ from masterbuilder.core.state import State
 
 _n = _.plural
 CLONE_SHARE = 0.2  # of each player count's time, spent timing clone()
+YARDSTICK_PLAYERS = (2, 4)  # the ratio is the slower of these counts' actions/s (fewer where a game stops)
+YARDSTICK_ROUNDS = 4  # the game and tic-tac-toe are timed in turn, so a busy machine slows both alike
+HEURISTIC_MOVES = 12
+# A Python with the compiled build installed, so that a pure-Python `bench` measures it too (the compiled
+# build measures the pure one itself, from the package's own sources).
+OTHER_BUILD_ENV = "MASTERBUILDER_COMPILED_PYTHON"
 CLONE_BATCH = 200
 MIDGAME_SAMPLES = 8
 
@@ -77,16 +88,18 @@ def random_game(game: str, players: int, seed: int) -> State:
     return state
 
 
-def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def random_playouts(
+    game: str, players: int, seconds: float, seed: int = 0, clock: Callable[[], float] = time.perf_counter
+) -> tuple[int, int, float]:
     """(games, actions, elapsed seconds) of random playouts for about ``seconds`` (at least one game)."""
     games = actions = 0
-    start = time.perf_counter()
+    start = clock()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         state = random_game(game, players, seed + games)
         games += 1
         actions += len(state.history)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
     return games, actions, elapsed
 
 
@@ -176,9 +189,9 @@ def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> li
         iterations = steps = 0
         longest = elapsed = 0.0
         for state in states:
-            start = time.perf_counter()
+            start = time.process_time()  # CPU time: one core's worth, however busy the machine
             agent.choose(state)
-            spent = time.perf_counter() - start
+            spent = time.process_time() - start
             elapsed += spent
             longest = max(longest, spent)
             iterations += agent.last_iterations
@@ -197,6 +210,130 @@ def mcts_speed(game: str, players: int = 2, moves: int = 3, seed: int = 0) -> li
             }
         )
     return rows
+
+
+def _tic_tac_toe() -> Any:
+    """OpenSpiel's Python tic-tac-toe, or None without the ``openspiel`` extra."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
+    except ImportError:
+        return None
+    return pyspiel.load_game("python_tic_tac_toe")
+
+
+def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], int]) -> tuple[int, float]:
+    """(moves, CPU seconds) of random tic-tac-toe playouts for about ``seconds`` (at least one game)."""
+    moves = games = 0
+    start = time.process_time()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+            moves += 1
+        games += 1
+        elapsed = time.process_time() - start
+    return moves, elapsed
+
+
+def yardstick(game: str, seconds: float, seed: int = 0) -> dict[str, Any] | None:
+    """The speed of random playouts as a multiple of OpenSpiel's Python tic-tac-toe played the same way
+    (``new_game``, then ``apply(random.choice(legal_action_ids()))`` to the end), timed in turn in this
+    process: a ratio holds across machines where absolute speed doesn't. The ratio is the slower of 2 and 4
+    players. Timed in CPU seconds of this process: one core's worth, however busy the machine. None without
+    the ``openspiel`` extra."""
+    reference = _tic_tac_toe()
+    if reference is None:
+        return None
+    info = game_info(game)
+    counts = [p for p in YARDSTICK_PLAYERS if p in info.player_range]
+    share = seconds / (YARDSTICK_ROUNDS * (len(counts) + 1))
+    choice = random.Random(seed).choice
+    ttt_moves, ttt_seconds = 0, 0.0
+    actions = dict.fromkeys(counts, 0)
+    spent = dict.fromkeys(counts, 0.0)
+    played = 0
+    for _round in range(YARDSTICK_ROUNDS):
+        moves, elapsed = _tic_tac_toe_moves(reference, share, choice)
+        ttt_moves, ttt_seconds = ttt_moves + moves, ttt_seconds + elapsed
+        for count in counts:
+            games, done, elapsed = random_playouts(game, count, share, seed + played, time.process_time)
+            played += games
+            actions[count] += done
+            spent[count] += elapsed
+    ttt_rate = ttt_moves / ttt_seconds
+    rates = {count: actions[count] / spent[count] for count in counts}
+    return {
+        "build": BUILD,
+        "reference": "python_tic_tac_toe (OpenSpiel)",
+        "reference_moves_per_second": ttt_rate,
+        "actions_per_second": {str(count): rate for count, rate in rates.items()},
+        "ratio": min(rates.values()) / ttt_rate,
+    }
+
+
+def _pure_sources(into: Path) -> Path:
+    """A copy of the running package without its compiled modules: the pure-Python build."""
+    import masterbuilder
+
+    package = Path(masterbuilder.__file__).parent
+    target = into / "masterbuilder"
+    shutil.copytree(package, target, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    return into
+
+
+def other_build_yardstick(game: str, seconds: float, seed: int = 0) -> dict[str, Any] | None:
+    """:func:`yardstick` for the other build, in a child process, where both are at hand: the pure one
+    beside the compiled one (from the package's sources), the compiled one where ``OTHER_BUILD_ENV`` names
+    a Python that has it. None where the other build isn't there, or it could not be measured."""
+    code = (
+        "import json, sys\n"
+        "from masterbuilder.bench import yardstick\n"
+        f"print(json.dumps(yardstick({game!r}, {seconds!r}, {seed!r})))\n"
+    )
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="masterbuilder-bench-") as tmp:
+        if BUILD == "compiled":
+            python, env["PYTHONPATH"] = sys.executable, str(_pure_sources(Path(tmp)))
+        else:
+            python = env.get(OTHER_BUILD_ENV, "")
+            if not python:
+                return None
+            env.pop("PYTHONPATH", None)
+        try:
+            done = subprocess.run(
+                [python, "-c", code],
+                env=env,
+                cwd=tmp,
+                capture_output=True,
+                text=True,
+                timeout=seconds * 4 + 60,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    if done.returncode != 0:
+        return None
+    try:
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return None
+    return result if isinstance(result, dict) and result.get("build") != BUILD else None
+
+
+def heuristic_speed(
+    game: str, players: int = 2, moves: int = HEURISTIC_MOVES, seed: int = 0
+) -> dict[str, Any]:
+    """The game's heuristic bot: decisions per CPU second (one core), over ``moves`` mid-game positions."""
+    from masterbuilder.agents.base import make_agent
+
+    states = [s for s in midgame_states(game, players, count=moves, seed=seed) if not s.is_terminal]
+    agent = make_agent("heuristic", game, seed)
+    start = time.process_time()
+    for state in states:
+        agent.choose(state)
+    elapsed = max(time.process_time() - start, 1e-9)
+    return {"bot": "heuristic", "decisions": len(states), "moves_per_second": len(states) / elapsed}
 
 
 def openspiel_reference(seconds: float, seed: int = 0) -> dict[str, Any] | None:
@@ -234,16 +371,36 @@ def bench_document(
     results: Sequence[BenchResult],
     reference: dict[str, Any] | None = None,
     mcts: Sequence[dict[str, Any]] = (),
+    ratios: Sequence[dict[str, Any]] = (),
+    bots: Sequence[dict[str, Any]] = (),
 ) -> dict[str, Any]:
     return {
         "game": game,
+        "build": BUILD,
         "timestamp": datetime.now(UTC).isoformat(timespec="seconds"),
         "seconds": seconds,
         "machine": machine_info(),
         "results": [r.to_json() for r in results],
         "mcts": list(mcts),
         "reference": reference,
+        "ratios": list(ratios),
+        "bots": list(bots),
     }
+
+
+def bot_rates(heuristic: dict[str, Any] | None, mcts: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Moves per second on one core of the heuristic and of mcts:medium (from its preset timing)."""
+    rows = [heuristic] if heuristic is not None else []
+    for m in mcts:
+        if m["preset"] == "medium" and m["seconds_per_move"] > 0:
+            rows.append(
+                {
+                    "bot": "mcts:medium",
+                    "decisions": m["decisions"],
+                    "moves_per_second": 1 / m["seconds_per_move"],
+                }
+            )
+    return rows
 
 
 def markdown(doc: dict[str, Any]) -> str:
@@ -253,7 +410,7 @@ def markdown(doc: dict[str, Any]) -> str:
         f"# {game_info(doc['game']).title}: engine speed on one core",
         "",
         f"{doc['timestamp']} · {m['processor']} · {m['cpu_count']} CPUs · {m['implementation']} {m['python']}"
-        f" · {m['platform']}",
+        f" · {m['platform']} · build: {doc.get('build', 'pure')}",
         "",
         "| players | games | games/s | actions/s | actions/game | clones/s |",
         "|---|---|---|---|---|---|",
@@ -280,6 +437,16 @@ def markdown(doc: dict[str, Any]) -> str:
             cells += [f"{m['seconds_per_move']:.3f}", f"{m.get('max_seconds', 0):.3f}"]
             cells += [f"{m['iterations_per_second']:,.0f}", f"{m.get('steps_per_second', 0):,.0f}"]
             lines.append("| " + " | ".join(cells) + " |")
+    for r in doc.get("ratios", []):
+        rates = ", ".join(f"{p} players {rate:,.0f} actions/s" for p, rate in r["actions_per_second"].items())
+        lines += [
+            "",
+            f"Against OpenSpiel's python_tic_tac_toe ({r['reference_moves_per_second']:,.0f} moves/s), "
+            f"{r['build']} build: **{r['ratio']:.1f}×** ({rates}; the ratio takes the slower).",
+        ]
+    if doc.get("bots"):
+        lines.append("")
+        lines += [f"{b['bot']}: {b['moves_per_second']:,.2f} moves/s on one core." for b in doc["bots"]]
     ref = doc.get("reference")
     lines.append("")
     if ref:
@@ -367,7 +534,12 @@ def run_bench(
             mcts = mcts_speed(game, moves=mcts_moves)
         status.update(_("Measuring: OpenSpiel's Python tic-tac-toe, for scale"))
         reference = openspiel_reference(min(1.0, max(0.05, seconds / 10)))
-    doc = bench_document(game, seconds, results, reference, mcts)
+        ratios = [yardstick(game, seconds), other_build_yardstick(game, seconds)]
+        status.update(_("Measuring: the heuristic bot's moves"))
+        heuristic = heuristic_speed(game)
+    bots = bot_rates(heuristic, mcts)
+    doc = bench_document(game, seconds, results, reference, mcts, [r for r in ratios if r], bots)
+    out.print(_("Build: {build}", build=build_name()), markup=False)
     out.print(results_table(game, results))
     if mcts:
         out.print(mcts_table(mcts))
@@ -384,6 +556,25 @@ def run_bench(
         ),
         markup=False,
     )
+    for ratio in doc["ratios"]:
+        out.print(
+            _(
+                "Random playouts against OpenSpiel's Python tic-tac-toe, timed in turn: {ratio}× ({build}; "
+                "the slower of 2 and 4 players)",
+                ratio=_number(ratio["ratio"], 1),
+                build=build_name(ratio["build"]),
+            ),
+            markup=False,
+        )
+    for bot in bots:
+        out.print(
+            _(
+                "{bot}: {rate} moves per second on one core",
+                bot=bot["bot"],
+                rate=_number(bot["moves_per_second"], 2),
+            ),
+            markup=False,
+        )
     path = json_out if json_out is not None else default_output(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")

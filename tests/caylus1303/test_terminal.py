@@ -3,7 +3,6 @@ renderer (hidden prestige) and the event feed."""
 
 from __future__ import annotations
 
-import inspect
 import io
 import json
 import random
@@ -20,10 +19,8 @@ from masterbuilder import load_record, new_game
 from masterbuilder.agents import agents_for
 from masterbuilder.arena import play_game
 from masterbuilder.cli import app
-from masterbuilder.core import task_stack
 from masterbuilder.games.caylus1303 import Caylus1303State
 from masterbuilder.games.caylus1303 import actions as A
-from masterbuilder.games.caylus1303 import rules as engine
 from masterbuilder.games.caylus1303.data import (
     CHARACTERS,
     MONUMENT_TILES,
@@ -321,8 +318,11 @@ def test_decision_text_keeps_the_character_of_the_prompt() -> None:
 
 # ---- the event feed ---------------------------------------------------------------------------------------
 def engine_event_kinds() -> set[str]:
-    """Every event kind the engine records, read from its source (and the shared task-stack driver's)."""
-    source = inspect.getsource(engine) + inspect.getsource(task_stack)
+    """Every event kind the engine records, read from its source (and the shared task-stack driver's): the
+    source tree's files, as the compiled build has no source to inspect."""
+    src = Path(__file__).resolve().parents[2] / "src" / "masterbuilder"
+    paths = (src / "games" / "caylus1303" / "rules.py", src / "core" / "task_stack.py")
+    source = "".join(p.read_text(encoding="utf-8") for p in paths)
     kinds = set(re.findall(r"_event\(\s*\"(\w+)\"", source))
     kinds |= set(re.findall(r"_events\.append\(\(\"(\w+)\"", source))
     return kinds

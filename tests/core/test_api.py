@@ -65,7 +65,7 @@ def test_unknown_game_names_the_known_games() -> None:
         new_game("chess")
     assert "chess" in str(info.value)
     with pytest.raises(ValueError):
-        new_game(None)  # type: ignore[arg-type]
+        new_game(None)
 
 
 @pytest.mark.parametrize("players", [0, 1, 5, -2, True, 2.0, "3", None])
@@ -259,7 +259,7 @@ def test_load_record_bad_fields(change: dict[str, Any]) -> None:
 
 def test_load_record_not_an_object() -> None:
     with pytest.raises(ValueError):
-        load_record([1, 2, 3])  # type: ignore[arg-type]
+        load_record([1, 2, 3])
 
 
 def test_load_record_names_the_illegal_action() -> None:

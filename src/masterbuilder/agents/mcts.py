@@ -227,6 +227,12 @@ class MCTSAgent:
         self._seat = 0
         self._deals: list[int] = []
 
+    def _root_width(self, legal: list[int]) -> int:
+        """How many moves the root has: its candidates in the guided search, else the legal actions. (A
+        method: inside ``choose`` mypy takes ``_root_moves`` for the None set there, and mypyc would
+        compile it so.)"""
+        return len(legal) if self._root_moves is None else len(self._root_moves)
+
     def choose(self, state: State) -> int:
         legal = state.legal_action_ids()
         if len(legal) == 1:
@@ -268,7 +274,7 @@ class MCTSAgent:
             if (
                 cfg.max_steps is not None
                 and self._steps >= cfg.max_steps
-                and len(root.children) >= len(self._root_moves if self._root_moves is not None else legal)
+                and len(root.children) >= self._root_width(legal)
             ):
                 break
         self.last_iterations = done

@@ -5,10 +5,11 @@ seed), and offers the best few to the search bot as its ``candidates``."""
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from masterbuilder.core.state import State
 
-NEVER = -1e9  # the score of an action the bot should never take
+NEVER: Final = -1e9  # the score of an action the bot should never take
 
 
 class ScoringAgent:

@@ -5,17 +5,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State, check_integer, register_state_class, unknown_game
 
-SEED_RANGE = range(-(1 << 63), 1 << 64)  # seeds are 64-bit: a signed or an unsigned 64-bit integer
+SEED_RANGE: Final = range(-(1 << 63), 1 << 64)  # seeds are 64-bit: a signed or an unsigned 64-bit integer
 
 # The pieces a game may offer, by the names the generic layers ask for (each optional):
-PIECES = {
+PIECES: Final = {
     "terminal": "its table in the terminal: a masterbuilder.ui.renderers.Renderer",
     "events": "what a move set off, in words: a masterbuilder.ui.events.Summariser",
     "board": "its board for the web table: a masterbuilder.core.board.Draw",
@@ -47,7 +47,7 @@ class Option:
     maximum: int | None = None
     doc: str = ""
 
-    def check(self, name: str, value: Any) -> Any:
+    def check(self, name: str, value: object) -> Any:
         if self.choices is not None:
             if value not in self.choices or type(value) is not type(self.default):
                 raise ValueError(
@@ -141,7 +141,7 @@ class GameInfo:
     def player_range(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
-    def check_players(self, players: Any) -> int:
+    def check_players(self, players: object) -> int:
         if not isinstance(players, int) or isinstance(players, bool) or players not in self.player_range:
             raise ValueError(
                 _(
@@ -154,7 +154,7 @@ class GameInfo:
             )
         return players
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(self, options: object) -> dict[str, Any]:
         """Options with defaults filled in; ValueError for an unknown option or a bad value."""
         if options is not None and not isinstance(options, Mapping):
             raise ValueError(
@@ -184,12 +184,12 @@ class GameInfo:
             )
         return {name: opt.check(name, given.get(name, opt.default)) for name, opt in self.options.items()}
 
-    def num_distinct_actions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+    def num_distinct_actions(self, players: object, options: object = None) -> int:
         """Size of the fixed action encoding for this player count and options."""
         return self.distinct_actions(self.check_players(players), self.resolve_options(options))
 
 
-GAMES: dict[str, GameInfo] = {}
+GAMES: Final[dict[str, GameInfo]] = {}
 
 
 def register(info: GameInfo) -> None:
@@ -211,24 +211,26 @@ def games_offering(name: str) -> list[str]:
     return [game for game, info in GAMES.items() if name in info.pieces]
 
 
-def game_info(name: Any) -> GameInfo:
+def game_info(name: object) -> GameInfo:
     if not isinstance(name, str) or name not in GAMES:
         raise unknown_game(name, list(GAMES))
     return GAMES[name]
 
 
-def new_game(game: str, players: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
-    """Start a game. ValueError for an unknown game, a player count or an option out of range."""
+def new_game(game: object, players: object = 2, seed: object = 0, options: object = None) -> State:
+    """Start a game. ValueError for an unknown game, a player count or an option out of range (the
+    arguments are typed ``object`` and checked here, so that the compiled build refuses the same way)."""
     info = game_info(game)
     count = info.check_players(players)
-    if check_integer(seed, "The seed") not in SEED_RANGE:
+    number = check_integer(seed, "The seed")
+    if number not in SEED_RANGE:
         raise ValueError(
             _("The seed must be a 64-bit integer (-2**63 to 2**64 - 1), not {value}.", value=excerpt(seed))
         )
-    return info.create(count, seed, info.resolve_options(options))
+    return info.create(count, number, info.resolve_options(options))
 
 
-def load_record(record: Mapping[str, Any]) -> State:
+def load_record(record: object) -> State:
     """Rebuild a game by replaying a record made by :meth:`State.record`.
 
     ValueError (IllegalAction for a bad move, naming its position) if the record does not replay.

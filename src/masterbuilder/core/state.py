@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, Protocol
 
 from masterbuilder.core.action import Action
 from masterbuilder.core.errors import IllegalAction
@@ -18,7 +18,7 @@ from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.voice import ACTOR, Reader, Voice, voice_for
 
-JSON_FORMAT_VERSION = 1
+JSON_FORMAT_VERSION: Final = 1
 
 
 class _Registered(Protocol):
@@ -31,6 +31,8 @@ class _Registered(Protocol):
     def check_players(self, players: Any) -> int: ...
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
     def piece(self, name: str) -> Any: ...
+    @property
+    def create(self) -> Callable[[int, int, dict[str, Any]], State]: ...
 
 
 # Filled by masterbuilder.core.registry.register, so that this module needs nothing from the registry.
@@ -88,8 +90,10 @@ class State(ABC):
         """Ids of the legal actions, in a fixed order; empty only when the game is over."""
 
     @abstractmethod
-    def illegal_reason(self, action_id: int) -> str | None:
-        """None if ``action_id`` is legal now, else a sentence saying why not."""
+    def illegal_reason(self, action_id: object) -> str | None:
+        """None if ``action_id`` is legal now, else a sentence saying why not (for any object: public entry
+        points take ``object`` and check it themselves, so that the compiled build refuses bad input the same
+        way as the pure-Python one, never with a TypeError)."""
 
     @abstractmethod
     def _apply_legal(self, action_id: int) -> None:
@@ -112,7 +116,7 @@ class State(ABC):
         """An independent copy."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything ``seat`` may see and nothing more, JSON-ready; ``None`` is a spectator."""
 
     @abstractmethod
@@ -126,7 +130,7 @@ class State(ABC):
     ) -> State:
         """Rebuild a state from :meth:`_state_dict` output."""
 
-    def resample_hidden(self, seat: int, seed: int) -> State:
+    def resample_hidden(self, seat: object, seed: object) -> State:
         """A copy in which everything ``seat`` cannot see is drawn again (seeded), consistent with all it
         has seen: for search that must not peek (information-set MCTS, OpenSpiel's
         ``resample_from_infostate``). The copy's ``history`` is the original's; it is a hypothetical
@@ -169,26 +173,30 @@ class State(ABC):
         label = self.action_label
         return [Action(a, label(a), seat) for a in self.legal_action_ids()]
 
-    def resolve(self, action: Action | int | str) -> int:
+    def resolve(self, action: object) -> int:
         """The action id meant by an Action, an id or a label; IllegalAction if it is not legal now."""
         seat = self.current_player
         if seat is None:
             raise IllegalAction(_("The game is over; no more actions can be taken."))
         if isinstance(action, Action):
-            if not isinstance(action.id, int) or isinstance(action.id, bool):
-                raise IllegalAction(_("{value} is not an action id.", value=excerpt(action.id)))
-            if not isinstance(action.seat, int) or isinstance(action.seat, bool) or action.seat != seat:
+            # the fields as objects: a hand-made Action may hold anything, and the compiled build would
+            # refuse a typed field that isn't its type with a TypeError
+            fields: tuple[object, ...] = tuple(action)
+            given_id, given_label, given_seat = fields
+            if not isinstance(given_id, int) or isinstance(given_id, bool):
+                raise IllegalAction(_("{value} is not an action id.", value=excerpt(given_id)))
+            if not isinstance(given_seat, int) or isinstance(given_seat, bool) or given_seat != seat:
                 raise IllegalAction(
-                    _("It is seat {seat}'s turn, not seat {other}'s.", seat=seat, other=excerpt(action.seat))
+                    _("It is seat {seat}'s turn, not seat {other}'s.", seat=seat, other=excerpt(given_seat))
                 )
-            reason = self.illegal_reason(action.id)
+            reason = self.illegal_reason(given_id)
             if reason is not None:
                 raise IllegalAction(reason)
-            if action.label != self.action_label(action.id):
+            if given_label != self.action_label(given_id):
                 raise IllegalAction(
-                    _("Action id {id} is not labelled {label}.", id=action.id, label=excerpt(action.label))
+                    _("Action id {id} is not labelled {label}.", id=given_id, label=excerpt(given_label))
                 )
-            return action.id
+            return given_id
         elif isinstance(action, bool):
             raise IllegalAction(_("{value} is not an action.", value=repr(action)))
         elif isinstance(action, int):
@@ -208,7 +216,7 @@ class State(ABC):
             raise IllegalAction(reason)
         return action_id
 
-    def apply(self, action: Action | int | str) -> None:
+    def apply(self, action: object) -> None:
         """Take an action. Raises IllegalAction, changing nothing, if it is not legal."""
         action_id = self.resolve(action)
         self._apply_legal(action_id)
@@ -243,14 +251,14 @@ class State(ABC):
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
-    def from_json(text: str | bytes, *, replay: bool = True) -> State:
+    def from_json(text: object, *, replay: object = True) -> State:
         """Rebuild any game's state from :meth:`to_json` output, checking it as untrusted input: the
         schema, the game's integrity rules and (unless ``replay=False``) that its ``actions`` replay from
         the seed to exactly this state. Anything else raises ValueError naming the field; see
         docs/state-json.md. ``replay=False`` is for positions set up by code, which no actions lead to."""
         from masterbuilder.core.validation import state_from_json
 
-        return state_from_json(text, _registered, replay, JSON_FORMAT_VERSION)  # type: ignore[no-any-return]
+        return state_from_json(text, _registered, bool(replay), JSON_FORMAT_VERSION)  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
-DECISION = 100  # task kinds from here on are decisions
+DECISION: Final = 100  # task kinds from here on are decisions
 
 
 class TaskStackState(State):
@@ -155,7 +155,7 @@ class TaskStackState(State):
             return []
         return self._legal_now.copy()
 
-    def illegal_reason(self, action_id: int) -> str | None:
+    def illegal_reason(self, action_id: object) -> str | None:
         if self._over:
             return _("The game is over; no more actions can be taken.")
         n = self.num_actions

@@ -71,6 +71,8 @@ class _Game(Protocol):
     def piece(self, name: str) -> Any: ...
     @property
     def state_class(self) -> Any: ...  # a State subclass (this module imports nothing of core.state)
+    @property
+    def create(self) -> Any: ...  # (players, seed, options) -> a new State
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -163,14 +165,12 @@ def state_from_json(text: Any, lookup: Any, replay: bool, version: int) -> Any:
         raise ValueError(f"State JSON is inconsistent: {excerpt(repr(exc), 120, quote=False)}") from None
     if not replay:
         return loaded
-    return _replayed(loaded, env.state)
+    return _replayed(info, loaded, env.state)
 
 
-def _replayed(loaded: Any, data: dict[str, Any]) -> Any:
+def _replayed(info: _Game, loaded: Any, data: dict[str, Any]) -> Any:
     """The state the document's actions lead to from its seed, which must be the document's state."""
-    from masterbuilder.core.registry import new_game
-
-    state = new_game(loaded.game, loaded.num_players, loaded.seed, loaded.options)
+    state = info.create(loaded.num_players, loaded.seed, loaded.options)
     for index, action in enumerate(loaded.history):
         reason = state.illegal_reason(action)
         if reason is not None:

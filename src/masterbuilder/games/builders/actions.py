@@ -15,6 +15,8 @@ Sending a worker is two decisions, "which worker" then "which building", so ever
 
 from __future__ import annotations
 
+from typing import Final
+
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.voice import Voice
 from masterbuilder.games.builders.data import (
@@ -29,18 +31,18 @@ from masterbuilder.games.builders.data import (
 _ = Text("builders")
 _n = _.plural
 
-END_TURN = 0
-BUY_ACTION = 1
-TAKE_COINS = 2  # 2, 3, 4 for 1, 2, 3 actions
-START = 5
-HIRE = START + NUM_BUILDING_CARDS  # 47
-SEND = HIRE + 42  # 89
-TO = SEND + len(WORKERS)  # 139
-NUM_ACTIONS = TO + NUM_BUILDING_CARDS  # 181
+END_TURN: Final = 0
+BUY_ACTION: Final = 1
+TAKE_COINS: Final = 2  # 2, 3, 4 for 1, 2, 3 actions
+START: Final = 5
+HIRE: Final = START + NUM_BUILDING_CARDS  # 47
+SEND: Final = HIRE + 42  # 89
+TO: Final = SEND + len(WORKERS)  # 139
+NUM_ACTIONS: Final = TO + NUM_BUILDING_CARDS  # 181
 
-EXTRA_ACTION_PRICE = 5
-ACTIONS_PER_TURN = 3
-COINS_FOR_ACTIONS = (0, 1, 3, 6)  # index: actions spent
+EXTRA_ACTION_PRICE: Final = 5
+ACTIONS_PER_TURN: Final = 3
+COINS_FOR_ACTIONS: Final = (0, 1, 3, 6)  # index: actions spent
 
 
 def _label(a: int) -> str:
@@ -157,5 +159,5 @@ def describe(a: int, voice: Voice) -> str:
     )
 
 
-LABELS: tuple[str, ...] = tuple(_label(a) for a in range(NUM_ACTIONS))
+LABELS: Final[tuple[str, ...]] = tuple(_label(a) for a in range(NUM_ACTIONS))
 assert len(set(LABELS)) == NUM_ACTIONS

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from masterbuilder.core.i18n import N_, Text
 
@@ -26,9 +27,9 @@ class Resource(IntEnum):
     TILE = 3
 
 
-RESOURCE_LETTERS = "SWKT"
+RESOURCE_LETTERS: Final = "SWKT"
 """The English letters (action labels, records); players read :func:`letter`'s."""
-LETTERS: tuple[str, ...] = (
+LETTERS: Final[tuple[str, ...]] = (
     # i18n: the one-letter abbreviation of stone in amounts such as 'S2 W1' (keep the four letters distinct)
     N_("S"),
     # i18n: the one-letter abbreviation of wood in amounts such as 'S2 W1' (keep the four letters distinct)
@@ -245,22 +246,22 @@ def _build_buildings() -> tuple[BuildingCard, ...]:
     return tuple(cards)
 
 
-NUM_WORKER_CARDS = 42
-NUM_MACHINES = 8
-NUM_BUILDING_CARDS = 42
-WORKERS: tuple[WorkerCard, ...] = _build_workers()
-BUILDINGS: tuple[BuildingCard, ...] = _build_buildings()
-APPRENTICES: tuple[int, ...] = tuple(c.id for c in WORKERS if c.kind is WorkerKind.APPRENTICE)
+NUM_WORKER_CARDS: Final = 42
+NUM_MACHINES: Final = 8
+NUM_BUILDING_CARDS: Final = 42
+WORKERS: Final[tuple[WorkerCard, ...]] = _build_workers()
+BUILDINGS: Final[tuple[BuildingCard, ...]] = _build_buildings()
+APPRENTICES: Final[tuple[int, ...]] = tuple(c.id for c in WORKERS if c.kind is WorkerKind.APPRENTICE)
 
 assert len(WORKERS) == NUM_WORKER_CARDS + NUM_MACHINES
 assert len(BUILDINGS) == NUM_BUILDING_CARDS
 
 # Flat lookups for the hot path.
-WAGE: tuple[int, ...] = tuple(c.wage for c in WORKERS)
-PRODUCES: tuple[Amounts, ...] = tuple(c.produces for c in WORKERS)
-REQUIRES: tuple[Amounts, ...] = tuple(b.requires for b in BUILDINGS)
-COINS: tuple[int, ...] = tuple(b.coins for b in BUILDINGS)
-POINTS: tuple[int, ...] = tuple(b.points for b in BUILDINGS)
-MACHINE_WORKER: tuple[int, ...] = tuple(
+WAGE: Final[tuple[int, ...]] = tuple(c.wage for c in WORKERS)
+PRODUCES: Final[tuple[Amounts, ...]] = tuple(c.produces for c in WORKERS)
+REQUIRES: Final[tuple[Amounts, ...]] = tuple(b.requires for b in BUILDINGS)
+COINS: Final[tuple[int, ...]] = tuple(b.coins for b in BUILDINGS)
+POINTS: Final[tuple[int, ...]] = tuple(b.points for b in BUILDINGS)
+MACHINE_WORKER: Final[tuple[int, ...]] = tuple(
     -1 if b.machine_worker is None else b.machine_worker for b in BUILDINGS
 )

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Final
 
 from masterbuilder.agents.plan import PlannedMoves
 from masterbuilder.core.state import State
@@ -48,7 +49,7 @@ from masterbuilder.games.builders.data import (
 )
 from masterbuilder.games.builders.state import COINS_PER_POINT, END_TRIGGER_POINTS, BuildersState, missing
 
-NOTHING: Amounts = (0, 0, 0, 0)
+NOTHING: Final[Amounts] = (0, 0, 0, 0)
 TAKE_ONE, TAKE_THREE, TAKE_SIX = TAKE_COINS, TAKE_COINS + 1, TAKE_COINS + 2
 
 
@@ -80,12 +81,12 @@ class Weights:
     max_sites: int = 4
 
 
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS: Final = Weights()
 # Near the end of the game a turn's exact points decide games, and the default search's narrow breadth
 # misses plans that score more: in the last turns of 4-player greedy games the search below finds a
 # better final score in about a quarter of them (docs/strength.md). About 20 times the plan steps, so a
 # search bot asks for it only for its own decision in the real game (``root_candidates``).
-ENDGAME_WEIGHTS = Weights(
+ENDGAME_WEIGHTS: Final = Weights(
     start_options=5,
     hire_options=5,
     max_starts=3,
@@ -95,7 +96,7 @@ ENDGAME_WEIGHTS = Weights(
     max_buys=10,
     search_budget=30_000,
 )
-ENDGAME_POINTS = 10  # building points from which a seat's turns count as near the end of the game
+ENDGAME_POINTS: Final = 10  # building points from which a seat's turns count as near the end of the game
 
 
 def useful(produces: Amounts, needs: Amounts) -> int:
@@ -122,8 +123,9 @@ def turn_choice(plan: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(a for a in plan if a < SEND))
 
 
-WORK_UNITS_PER_STEP = 5  # a plan step of a greedy seat, in the units of ``work`` (see ``search_sends``)
-LEFTOVER_COINS = tuple(coins_for_actions(a)[0] for a in range(64))
+# a plan step of a greedy seat, in the units of ``work`` (see ``search_sends``)
+WORK_UNITS_PER_STEP: Final = 5
+LEFTOVER_COINS: Final = tuple(coins_for_actions(a)[0] for a in range(64))
 
 
 class SiteLook:
@@ -717,7 +719,7 @@ def make(game: str, seed: int) -> GreedyBuildersAgent:
     return GreedyBuildersAgent(seed)
 
 
-FAST_WEIGHTS = Weights(search_budget=100)  # a quarter of the planning work, about as strong
+FAST_WEIGHTS: Final = Weights(search_budget=100)  # a quarter of the planning work, about as strong
 
 
 def make_fast(game: str, seed: int) -> GreedyBuildersAgent:

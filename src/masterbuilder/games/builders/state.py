@@ -6,7 +6,7 @@ and a random playout runs at well over 100,000 actions per second.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, Self
 
 from masterbuilder.core.excerpt import excerpt
 from masterbuilder.core.i18n import Text
@@ -45,12 +45,12 @@ from masterbuilder.games.builders.data import (
     worker_name,
 )
 
-STARTING_COINS = 10
-ROW_SIZE = 5
-END_TRIGGER_POINTS = 17
-COINS_PER_POINT = 10
-NOTHING: Amounts = (0, 0, 0, 0)
-EMPTY = -1  # an empty slot in a face-up row, or no pending worker
+STARTING_COINS: Final = 10
+ROW_SIZE: Final = 5
+END_TRIGGER_POINTS: Final = 17
+COINS_PER_POINT: Final = 10
+NOTHING: Final[Amounts] = (0, 0, 0, 0)
+EMPTY: Final = -1  # an empty slot in a face-up row, or no pending worker
 _TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
 
 
@@ -96,7 +96,7 @@ class BuildersState(State):
 
     # ---- setup ------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, options: dict[str, Any]) -> BuildersState:
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         # rules: Builders, "Przygotowanie" (setup)
         self = cls.__new__(cls)
         self.num_players, self.seed, self.options, self._history = players, seed, options, []
@@ -226,7 +226,7 @@ class BuildersState(State):
         out.sort()
         return head + _TAKE_COINS_IDS[actions if actions < 3 else 3] + out
 
-    def illegal_reason(self, action_id: int) -> str | None:
+    def illegal_reason(self, action_id: object) -> str | None:
         if self._over:
             return _("The game is over; no more actions can be taken.")
         if not isinstance(action_id, int) or isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
@@ -487,11 +487,11 @@ class BuildersState(State):
         return describe(action_id, voice)
 
     # ---- copies and serialisation -----------------------------------------------------------------
-    def resample_hidden(self, seat: int, seed: int) -> BuildersState:
+    def resample_hidden(self, seat: object, seed: object) -> BuildersState:
         """A copy with the unseen cards reshuffled: the building deck below its visible top card, and the
         worker deck (below its top card when ``open_worker_deck`` shows it). Everything else is public."""
         self.check_seat(seat, spectator=False)
-        check_integer(seed, "The seed")
+        seed = check_integer(seed, "The seed")
         c = self.clone()
         rng = SplitMix64(seed)
         hidden = c._bdeck[:-1]
@@ -528,7 +528,7 @@ class BuildersState(State):
         c._turns = self._turns
         return c
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """What ``seat`` sees. Every card on the table is public; the decks' order is not, except the top
         building card (the deck lies construction side up) and, with ``open_worker_deck``, the top worker."""
         self.check_seat(seat)
@@ -600,7 +600,7 @@ class BuildersState(State):
     @classmethod
     def _from_state_dict(
         cls, players: int, seed: int, options: dict[str, Any], history: list[int], data: dict[str, Any]
-    ) -> BuildersState:
+    ) -> Self:
         s = cls.__new__(cls)
         s.num_players, s.seed, s.options, s._history = players, seed, options, history
         s._bdeck = [int(x) for x in data["building_deck"]]

@@ -21,6 +21,7 @@ state's ``describe_action`` says what it does in the decision at hand.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from masterbuilder.games.caylus.data import (
     CUBE_NAMES,
@@ -31,26 +32,26 @@ from masterbuilder.games.caylus.data import (
     Cube,
 )
 
-PASS = 0
-YES = 1
-PLACE = 2  # + target: 0..5 special buildings, 6..33 road spaces 1..28, 34 castle
-PLACE_ROAD = PLACE + 6  # + space - 1
-PLACE_CASTLE = PLACE + 6 + ROAD_LENGTH  # 36
-PROVOST = PLACE_CASTLE + 1  # 37 + index of PROVOST_DELTAS
-PROVOST_DELTAS = (-3, -2, -1, 1, 2, 3)
-CUBE = PROVOST + len(PROVOST_DELTAS)  # 43 + cube
-OPTION = CUBE + 5  # 48 smaller trade, 49 larger trade
-BUILD = OPTION + 2  # 50 + index in BUILDABLE
-BUILDABLE: tuple[int, ...] = tuple(t.id for t in TILES if t.buildable)
-BUILD_INDEX: dict[int, int] = {tile: i for i, tile in enumerate(BUILDABLE)}
-SPACE = BUILD + len(BUILDABLE)  # 76 + space - 1
-BATCH = SPACE + ROAD_LENGTH  # 104 + index in BATCHES
-BATCHES: tuple[tuple[Cube, Cube], ...] = tuple(
+PASS: Final = 0
+YES: Final = 1
+PLACE: Final = 2  # + target: 0..5 special buildings, 6..33 road spaces 1..28, 34 castle
+PLACE_ROAD: Final = PLACE + 6  # + space - 1
+PLACE_CASTLE: Final = PLACE + 6 + ROAD_LENGTH  # 36
+PROVOST: Final = PLACE_CASTLE + 1  # 37 + index of PROVOST_DELTAS
+PROVOST_DELTAS: Final = (-3, -2, -1, 1, 2, 3)
+CUBE: Final = PROVOST + len(PROVOST_DELTAS)  # 43 + cube
+OPTION: Final = CUBE + 5  # 48 smaller trade, 49 larger trade
+BUILD: Final = OPTION + 2  # 50 + index in BUILDABLE
+BUILDABLE: Final[tuple[int, ...]] = tuple(t.id for t in TILES if t.buildable)
+BUILD_INDEX: Final[dict[int, int]] = {tile: i for i, tile in enumerate(BUILDABLE)}
+SPACE: Final = BUILD + len(BUILDABLE)  # 76 + space - 1
+BATCH: Final = SPACE + ROAD_LENGTH  # 104 + index in BATCHES
+BATCHES: Final[tuple[tuple[Cube, Cube], ...]] = tuple(
     combinations((Cube.WOOD, Cube.STONE, Cube.CLOTH, Cube.GOLD), 2)
 )
-ROW = BATCH + len(BATCHES)  # 110 + row
-COLUMN = ROW + 4  # 114 + column - 1
-NUM_ACTIONS = COLUMN + 5  # 119
+ROW: Final = BATCH + len(BATCHES)  # 110 + row
+COLUMN: Final = ROW + 4  # 114 + column - 1
+NUM_ACTIONS: Final = COLUMN + 5  # 119
 
 
 def place_road(space: int) -> int:
@@ -90,5 +91,5 @@ def _label(a: int) -> str:
     return f"column {a - COLUMN + 1}"
 
 
-LABELS: tuple[str, ...] = tuple(_label(a) for a in range(NUM_ACTIONS))
+LABELS: Final[tuple[str, ...]] = tuple(_label(a) for a in range(NUM_ACTIONS))
 assert len(set(LABELS)) == NUM_ACTIONS

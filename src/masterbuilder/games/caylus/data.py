@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from masterbuilder.core.i18n import N_, Text
 
@@ -24,10 +25,10 @@ class Cube(IntEnum):
 
 
 # i18n: the five kinds of cubes (resources), as nouns: a heading, or 'Take 1 {cube}'
-CUBE_NAMES = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
-CUBE_LETTERS = "FWSCG"
+CUBE_NAMES: Final = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
+CUBE_LETTERS: Final = "FWSCG"
 Cubes = tuple[int, int, int, int, int]
-NO_CUBES: Cubes = (0, 0, 0, 0, 0)
+NO_CUBES: Final[Cubes] = (0, 0, 0, 0, 0)
 
 
 def cubes(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: int = 0) -> Cubes:
@@ -175,22 +176,22 @@ _TABLE: tuple[tuple[str, str, Kind, Effect, dict[str, object]], ...] = (
     ("cathedral", N_("Cathedral"), Kind.PRESTIGE, Effect.NONE, {"cost": cubes(stone=5, gold=3), "pp": 25}),
 )  # fmt: skip
 
-TILES: tuple[Tile, ...] = tuple(
+TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(i, key, name, kind, effect, **fields)  # type: ignore[arg-type]
     for i, (key, name, kind, effect, fields) in enumerate(_TABLE)
 )
-BY_KEY: dict[str, Tile] = {t.key: t for t in TILES}
-NEUTRAL_TILES: tuple[int, ...] = tuple(t.id for t in TILES if t.kind is Kind.NEUTRAL)
-RESIDENCE = BY_KEY["residence"].id
-JEWELLER = BY_KEY["jeweller"].id
-ARCHITECT = BY_KEY["architect"].id
+BY_KEY: Final[dict[str, Tile]] = {t.key: t for t in TILES}
+NEUTRAL_TILES: Final[tuple[int, ...]] = tuple(t.id for t in TILES if t.kind is Kind.NEUTRAL)
+RESIDENCE: Final = BY_KEY["residence"].id
+JEWELLER: Final = BY_KEY["jeweller"].id
+ARCHITECT: Final = BY_KEY["architect"].id
 
 # ---- the board ------------------------------------------------------------------------------------
-ROAD_LENGTH = 28
-NEUTRAL_SPACES = range(1, 7)
-FIXED_SPACES = {7: BY_KEY["f_peddler"].id, 8: BY_KEY["f_carpenter"].id, 16: BY_KEY["gold_mine"].id}
-START_SPACE = 6  # bailiff and provost
-BUILD_LOTS: tuple[int, ...] = tuple(s for s in range(9, ROAD_LENGTH + 1) if s != 16)  # 19 lots
+ROAD_LENGTH: Final = 28
+NEUTRAL_SPACES: Final = range(1, 7)
+FIXED_SPACES: Final = {7: BY_KEY["f_peddler"].id, 8: BY_KEY["f_carpenter"].id, 16: BY_KEY["gold_mine"].id}
+START_SPACE: Final = 6  # bailiff and provost
+BUILD_LOTS: Final[tuple[int, ...]] = tuple(s for s in range(9, ROAD_LENGTH + 1) if s != 16)  # 19 lots
 
 
 class Special(IntEnum):
@@ -205,7 +206,7 @@ class Special(IntEnum):
 
 
 # i18n: the six special buildings before the bridge
-SPECIAL_NAMES = (
+SPECIAL_NAMES: Final = (
     N_("Gate"),
     N_("Trading post"),
     N_("Merchants' guild"),
@@ -222,18 +223,18 @@ class Section(IntEnum):
 
 
 # i18n: the three sections of the castle
-SECTION_NAMES = (N_("Dungeon"), N_("Walls"), N_("Towers"))
-SECTION_SIZE = (6, 10, 14)
-SECTION_PP = (5, 4, 3)  # per batch
-SECTION_MARK = (12, 18, 24)  # the bailiff reaching or passing it triggers the scoring
-SECTION_PENALTY = (2, 3, 4)  # PP lost with no house in the section
+SECTION_NAMES: Final = (N_("Dungeon"), N_("Walls"), N_("Towers"))
+SECTION_SIZE: Final = (6, 10, 14)
+SECTION_PP: Final = (5, 4, 3)  # per batch
+SECTION_MARK: Final = (12, 18, 24)  # the bailiff reaching or passing it triggers the scoring
+SECTION_PENALTY: Final = (2, 3, 4)  # PP lost with no house in the section
 # favours by houses in the section: index = min(houses, 6)
-SECTION_FAVOURS = ((0, 0, 1, 1, 1, 1, 1), (0, 0, 1, 2, 2, 3, 3), (0, 0, 1, 1, 2, 2, 3))
-CASTLE_PENALTY = 2  # PP lost by a castle worker who gives no batch
+SECTION_FAVOURS: Final = ((0, 0, 1, 1, 1, 1, 1), (0, 0, 1, 2, 2, 3, 3), (0, 0, 1, 1, 2, 2, 3))
+CASTLE_PENALTY: Final = 2  # PP lost by a castle worker who gives no batch
 
-STARTING_DENIERS = (5, 6, 6, 7, 7)  # by turn-order position (2 players: 5 each)
-STARTING_CUBES: Cubes = cubes(food=2, wood=1)
-WORKERS_PER_PLAYER = 6
+STARTING_DENIERS: Final = (5, 6, 6, 7, 7)  # by turn-order position (2 players: 5 each)
+STARTING_CUBES: Final[Cubes] = cubes(food=2, wood=1)
+WORKERS_PER_PLAYER: Final = 6
 
 
 # ---- royal favours (reference 6.1) ----------------------------------------------------------------
@@ -245,8 +246,8 @@ class FavourRow(IntEnum):
 
 
 # i18n: the four rows of the royal favour table ('the {row} row')
-FAVOUR_ROW_NAMES = (N_("prestige"), N_("deniers"), N_("resources"), N_("buildings"))
-FAVOUR_PP = (1, 2, 3, 4, 5)
-FAVOUR_DENIERS = (3, 4, 5, 6, 7)
+FAVOUR_ROW_NAMES: Final = (N_("prestige"), N_("deniers"), N_("resources"), N_("buildings"))
+FAVOUR_PP: Final = (1, 2, 3, 4, 5)
+FAVOUR_DENIERS: Final = (3, 4, 5, 6, 7)
 # columns (1-based) open: 2 at the start, 4 after the dungeon scoring, 5 after the walls scoring
-FAVOUR_COLUMNS_OPEN = (2, 4, 5, 5)  # index: number of sections scored
+FAVOUR_COLUMNS_OPEN: Final = (2, 4, 5, 5)  # index: number of sections scored

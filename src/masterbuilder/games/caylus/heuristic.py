@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Final
 
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
@@ -77,11 +78,11 @@ from masterbuilder.games.caylus.tasks import (
 
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
 FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
-NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
-ALL_CUBES = (FOOD, WOOD, STONE, CLOTH, GOLD)
-SECTIONS = tuple(Section)
-CASTLE_TARGET = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
-BUILDER_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
+NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
+ALL_CUBES: Final = (FOOD, WOOD, STONE, CLOTH, GOLD)
+SECTIONS: Final = tuple(Section)
+CASTLE_TARGET: Final = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
+BUILDER_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 
 
 def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
@@ -94,11 +95,11 @@ def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
     )
 
 
-ONE: tuple[Inv, ...] = tuple(
+ONE: Final[tuple[Inv, ...]] = tuple(
     (int(c == 0), int(c == 1), int(c == 2), int(c == 3), int(c == 4)) for c in ALL_CUBES
 )
 
-ONE_NON_GOLD = tuple(ONE[c] for c in NON_GOLD)
+ONE_NON_GOLD: Final = tuple(ONE[c] for c in NON_GOLD)
 
 
 def take(inv: Inv, cube: int, count: int = 1) -> Inv:
@@ -111,11 +112,11 @@ def main_cube(bundle: Sequence[int]) -> int:
 
 
 # the main cube of each tile's first production option; -1 for tiles that do not produce
-PRODUCER_CUBE: tuple[int, ...] = tuple(
+PRODUCER_CUBE: Final[tuple[int, ...]] = tuple(
     main_cube(tile.produces[0]) if tile.effect is Effect.PRODUCE else -1 for tile in TILES
 )
 
-TILES_OF_KIND: dict[Kind, tuple[Tile, ...]] = {
+TILES_OF_KIND: Final[dict[Kind, tuple[Tile, ...]]] = {
     kind: tuple(tile for tile in TILES if tile.kind is kind) for kind in Kind
 }
 
@@ -169,10 +170,10 @@ class Weights:
     jitter: float = 1e-6
 
 
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS: Final = Weights()
 
 # PP a building is worth to its owner per use (its output less the denier to place there).
-USE_VALUE: dict[str, float] = {
+USE_VALUE: Final[dict[str, float]] = {
     "w_farm_food": 1.6,
     "w_farm_cloth": 1.2,
     "w_quarry": 1.4,
@@ -192,7 +193,7 @@ USE_VALUE: dict[str, float] = {
     "jeweller": 1.0,
 }
 # what a neutral tile is worth keeping when the lawyer could turn it into a residence
-NEUTRAL_KEEP: dict[str, float] = {
+NEUTRAL_KEEP: Final[dict[str, float]] = {
     "n_market": 0.3,
     "n_sawmill": 0.8,
     "n_quarry": 1.0,

@@ -9,7 +9,7 @@ action. A decision with a single legal action (nothing else affordable) is taken
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Self
+from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -104,12 +104,16 @@ from masterbuilder.games.caylus.tasks import (
     WOOD,
 )
 
-TAKES_WORKER: tuple[bool, ...] = tuple(t.takes_worker for t in TILES)
+TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
+# the legal actions of a production choice on each tile (fixed per tile): one per main cube of its options
+PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
+)
 _BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
-ANY_CUBE = 0b11111
-NON_GOLD_MASK = 0b01111
-WOOD_OR_STONE = (1 << WOOD) | (1 << STONE)
+ANY_CUBE: Final = 0b11111
+NON_GOLD_MASK: Final = 0b01111
+WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
 
 _ = Text("caylus")
 _ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
@@ -506,12 +510,13 @@ class CaylusRules(TaskStackState):
 
     def _activate(self, space: int) -> None:
         # rules: Caylus, phase 5 — buildings activate from space 1 up to the provost
-        if space > self._provost:
+        worker, provost = self._worker, self._provost
+        while space <= provost and worker[space] == NOBODY:  # empty spaces do nothing
+            space += 1
+        if space > provost:
             return
         self._stack.append((T_ACTIVATE, space + 1))
-        seat = self._worker[space]
-        if seat == NOBODY:
-            return
+        seat = worker[space]
         self._stack.append((T_LEAVE, space))
         tile = TILES[self._road[space]]
         effect = tile.effect
@@ -860,7 +865,7 @@ class CaylusRules(TaskStackState):
         if kind == D_INN:
             return [A.PASS, A.YES]
         if kind == D_PRODUCE:
-            return sorted({A.CUBE + main_cube(bundle) for bundle in TILES[task[2]].produces})
+            return list(PRODUCE_CHOICES[task[2]])
         if kind == D_OWNER:
             return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
         if kind == D_MARKET:
@@ -1071,7 +1076,7 @@ class CaylusRules(TaskStackState):
         c._events = None  # the event log is not part of the state
         return c
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "deniers", "cubes", "pp", "workers", "favour", "rows_used", "order", "passed", "road", "owner",
         "worker", "special", "stables", "inn", "castle", "given", "houses", "scored", "supply", "bailiff",
         "provost", "turn", "phase", "over", "final_bonus",
@@ -1169,7 +1174,7 @@ class CaylusRules(TaskStackState):
                 )
         if len(set(self._passed)) != len(self._passed) or NOBODY in self._passed:
             return _("a seat twice (or no seat) in the passing order")
-        if len(set(self._stables)) != len(self._stables) or NOBODY in (*self._stables, *self._castle):
+        if len(set(self._stables)) != len(self._stables) or NOBODY in self._stables or NOBODY in self._castle:
             return _("a seat twice (or no seat) in the stables, or no seat in the castle")
         if len(self._stables) > 3:
             return _("more than 3 workers in the stables")
@@ -1288,7 +1293,7 @@ class CaylusRules(TaskStackState):
         )
         return args
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything on the table. Caylus has no hidden information after setup."""
         self.check_seat(seat)
         road = []

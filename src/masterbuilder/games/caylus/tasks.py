@@ -6,64 +6,66 @@ A task is a tuple of ints: ``(kind, *args)``. Kinds below DECISION run by themse
 
 from __future__ import annotations
 
+from typing import Final
+
 from masterbuilder.core.i18n import N_
 from masterbuilder.core.task_stack import DECISION as DECISION
 from masterbuilder.games.caylus.data import Effect
 
-NOBODY = -1
-EMPTY = -1
+NOBODY: Final = -1
+EMPTY: Final = -1
 FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
-NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
-SPECIALS = 6
+NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
+SPECIALS: Final = 6
 
 # ---- task kinds -----------------------------------------------------------------------------------
 # automatic tasks: (kind, arg, arg2)
-T_TURN = 0  # start a turn: phases 1..7
-T_PHASE = 1  # (phase): a new phase begins (favours in one phase must use different rows)
-T_INCOME = 2
-T_PLACEMENT = 3  # (position in turn order to ask next)
-T_GATE = 4
-T_TRADING_POST = 5
-T_GUILD = 6
-T_JOUST = 7
-T_STABLES = 8
-T_INN = 9
-T_PROVOST = 10  # (index in passing order)
-T_ACTIVATE = 11  # (road space)
-T_LEAVE = 12  # (road space): its worker goes home; a delayed lawyer transform happens
-T_BEYOND_PROVOST = 13  # workers past the provost go home with no effect
-T_CASTLE = 14  # (index in castle order)
-T_BEST_BUILDER = 15
-T_END_TURN = 16
-T_SCORE = 17  # (section)
-T_SCORED = 18  # (section): the section counts as scored from now on
-T_NEXT_TURN = 19
-T_GAIN = 20  # (seat, cube, count): give cubes after a payment decided on top of it
-T_FAVOURS = 21  # (seat, count): royal favours, one row each
+T_TURN: Final = 0  # start a turn: phases 1..7
+T_PHASE: Final = 1  # (phase): a new phase begins (favours in one phase must use different rows)
+T_INCOME: Final = 2
+T_PLACEMENT: Final = 3  # (position in turn order to ask next)
+T_GATE: Final = 4
+T_TRADING_POST: Final = 5
+T_GUILD: Final = 6
+T_JOUST: Final = 7
+T_STABLES: Final = 8
+T_INN: Final = 9
+T_PROVOST: Final = 10  # (index in passing order)
+T_ACTIVATE: Final = 11  # (road space)
+T_LEAVE: Final = 12  # (road space): its worker goes home; a delayed lawyer transform happens
+T_BEYOND_PROVOST: Final = 13  # workers past the provost go home with no effect
+T_CASTLE: Final = 14  # (index in castle order)
+T_BEST_BUILDER: Final = 15
+T_END_TURN: Final = 16
+T_SCORE: Final = 17  # (section)
+T_SCORED: Final = 18  # (section): the section counts as scored from now on
+T_NEXT_TURN: Final = 19
+T_GAIN: Final = 20  # (seat, cube, count): give cubes after a payment decided on top of it
+T_FAVOURS: Final = 21  # (seat, count): royal favours, one row each
 # decision tasks: (kind, seat, arg, arg2); kinds >= DECISION
-D_PLACE = 100  # place a worker or pass
-D_GATE = 101  # move the gate worker
-D_GUILD = 102  # move the provost for free
-D_JOUST = 103  # pay 1 denier + 1 cloth for a favour
-D_INN = 104  # stay on the inn's right circle or leave
-D_PROVOST = 105  # bribe the provost
-D_PRODUCE = 106  # (tile): choose the production
-D_OWNER = 107  # (tile): the stone building's owner chooses a cube
-D_MARKET = 108  # (price): sell one cube
-D_PEDDLER = 109  # (cubes left to buy, price each)
-D_BUILD = 110  # (kind, discount cube or -1)
-D_PAY = 111  # pay (or give) one cube of any kind
-D_RESIDENCE = 112  # (prestige tile): which of your residences it replaces
-D_LAWYER = 113  # (denier cost)
-D_TRADE = 114  # (effect index)
-D_CASTLE = 115  # give a batch or stop
-D_ROW = 116  # favour row
-D_COLUMN = 117  # (row): favour column to use
-D_TAKE = 118  # (bit mask of cube kinds): take one cube
+D_PLACE: Final = 100  # place a worker or pass
+D_GATE: Final = 101  # move the gate worker
+D_GUILD: Final = 102  # move the provost for free
+D_JOUST: Final = 103  # pay 1 denier + 1 cloth for a favour
+D_INN: Final = 104  # stay on the inn's right circle or leave
+D_PROVOST: Final = 105  # bribe the provost
+D_PRODUCE: Final = 106  # (tile): choose the production
+D_OWNER: Final = 107  # (tile): the stone building's owner chooses a cube
+D_MARKET: Final = 108  # (price): sell one cube
+D_PEDDLER: Final = 109  # (cubes left to buy, price each)
+D_BUILD: Final = 110  # (kind, discount cube or -1)
+D_PAY: Final = 111  # pay (or give) one cube of any kind
+D_RESIDENCE: Final = 112  # (prestige tile): which of your residences it replaces
+D_LAWYER: Final = 113  # (denier cost)
+D_TRADE: Final = 114  # (effect index)
+D_CASTLE: Final = 115  # give a batch or stop
+D_ROW: Final = 116  # favour row
+D_COLUMN: Final = 117  # (row): favour column to use
+D_TAKE: Final = 118  # (bit mask of cube kinds): take one cube
 
 # One turn, as data: the seven phases' tasks in the order T_TURN pushes them (bottom of the stack first,
 # so phase 1 runs first).
-TURN_TASKS: tuple[tuple[int, ...], ...] = (
+TURN_TASKS: Final[tuple[tuple[int, ...], ...]] = (
     (T_NEXT_TURN,),
     (T_END_TURN,),
     (T_PHASE, 7),  # end of turn: bailiff, provost, scoring
@@ -89,7 +91,7 @@ TURN_TASKS: tuple[tuple[int, ...], ...] = (
 )
 
 # number of entries of each task tuple (kind included), to validate a state read from JSON
-TASK_SIZES: dict[int, int] = {
+TASK_SIZES: Final[dict[int, int]] = {
     **{k: 1 for k in (T_TURN, T_INCOME, T_GATE, T_TRADING_POST, T_GUILD, T_JOUST, T_STABLES, T_INN)},
     **{k: 1 for k in (T_BEYOND_PROVOST, T_BEST_BUILDER, T_END_TURN, T_NEXT_TURN)},
     **{k: 2 for k in (T_PHASE, T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_LEAVE, T_CASTLE, T_SCORE, T_SCORED)},
@@ -99,10 +101,10 @@ TASK_SIZES: dict[int, int] = {
     **{k: 3 for k in (D_PRODUCE, D_OWNER, D_MARKET, D_RESIDENCE, D_LAWYER, D_TRADE, D_COLUMN, D_TAKE)},
     **{k: 4 for k in (D_PEDDLER, D_BUILD)},
 }
-TRADE_EFFECTS = (Effect.BANK, Effect.ALCHEMIST, Effect.CHURCH, Effect.TAILOR, Effect.JEWELLER)
+TRADE_EFFECTS: Final = (Effect.BANK, Effect.ALCHEMIST, Effect.CHURCH, Effect.TAILOR, Effect.JEWELLER)
 
 # i18n: the seven phases of a turn ('phase 2/7: placing workers')
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "",
     N_("income"),
     N_("placing workers"),

@@ -23,6 +23,8 @@ state's ``describe_action`` says what it does in the decision at hand.
 
 from __future__ import annotations
 
+from typing import Final
+
 from masterbuilder.games.caylus1303.data import (
     ANY_RES,
     BUNDLES,
@@ -36,25 +38,25 @@ from masterbuilder.games.caylus1303.data import (
     WOOD_TILES,
 )
 
-PASS = 0
-DECLINE = 1
-YES = 2
-PLACE = 3  # + space - 1
-SITE = PLACE + ROAD_LENGTH  # 31
-CHAR = SITE + 1  # 32 + character
-SLOT = CHAR + len(CHARACTERS)  # 44 + slot
-BUILD = SLOT + 3  # 47 + index in BUILDABLE
-BUILDABLE: tuple[int, ...] = (*WOOD_TILES, *STONE_TILES, *MONUMENT_TILES)
-BUILD_INDEX: dict[int, int] = {tile: i for i, tile in enumerate(BUILDABLE)}
-PAY = BUILD + len(BUILDABLE)  # 72 + resource
-TAKE = PAY + len(ANY_RES)  # 76 + resource
-MOVE = TAKE + len(ANY_RES)  # 80 + index in MOVES
-MOVES = (-3, -2, -1, 1, 2, 3)
-MOVE_INDEX = {d: i for i, d in enumerate(MOVES)}
-CLAIM = MOVE + len(MOVES)  # 86 + space - 6
-OFFER = CLAIM + len(START_SPACES)  # 94, 95
-BUNDLE = OFFER + 2  # 96 + index in BUNDLES
-NUM_ACTIONS = BUNDLE + len(BUNDLES)  # 131
+PASS: Final = 0
+DECLINE: Final = 1
+YES: Final = 2
+PLACE: Final = 3  # + space - 1
+SITE: Final = PLACE + ROAD_LENGTH  # 31
+CHAR: Final = SITE + 1  # 32 + character
+SLOT: Final = CHAR + len(CHARACTERS)  # 44 + slot
+BUILD: Final = SLOT + 3  # 47 + index in BUILDABLE
+BUILDABLE: Final[tuple[int, ...]] = (*WOOD_TILES, *STONE_TILES, *MONUMENT_TILES)
+BUILD_INDEX: Final[dict[int, int]] = {tile: i for i, tile in enumerate(BUILDABLE)}
+PAY: Final = BUILD + len(BUILDABLE)  # 72 + resource
+TAKE: Final = PAY + len(ANY_RES)  # 76 + resource
+MOVE: Final = TAKE + len(ANY_RES)  # 80 + index in MOVES
+MOVES: Final = (-3, -2, -1, 1, 2, 3)
+MOVE_INDEX: Final = {d: i for i, d in enumerate(MOVES)}
+CLAIM: Final = MOVE + len(MOVES)  # 86 + space - 6
+OFFER: Final = CLAIM + len(START_SPACES)  # 94, 95
+BUNDLE: Final = OFFER + 2  # 96 + index in BUNDLES
+NUM_ACTIONS: Final = BUNDLE + len(BUNDLES)  # 131
 
 
 def _bundle_label(b: tuple[int, ...]) -> str:
@@ -78,7 +80,7 @@ def _labels() -> tuple[str, ...]:
     return tuple(labels)
 
 
-LABELS: tuple[str, ...] = _labels()
+LABELS: Final[tuple[str, ...]] = _labels()
 
 
 def place(space: int) -> int:

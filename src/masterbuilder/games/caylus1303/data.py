@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from masterbuilder.core.i18n import N_, Text
 
@@ -28,12 +29,12 @@ class Res(IntEnum):
 
 
 # i18n: resource names (a noun: the food, wood, stone, cloth and gold cubes)
-RES_NAMES = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
+RES_NAMES: Final = (N_("food"), N_("wood"), N_("stone"), N_("cloth"), N_("gold"))
 """The resources' English names (action labels use them): :func:`res_name` is the translated name."""
 Res5 = tuple[int, int, int, int, int]
-NOTHING: Res5 = (0, 0, 0, 0, 0)
+NOTHING: Final[Res5] = (0, 0, 0, 0, 0)
 # "Any resource" in a cost or a payment: food, wood, stone or cloth, never gold (DE "Zimmermann"; PL).
-ANY_RES = (Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH)
+ANY_RES: Final = (Res.FOOD, Res.WOOD, Res.STONE, Res.CLOTH)
 
 
 def res(food: int = 0, wood: int = 0, stone: int = 0, cloth: int = 0, gold: int = 0) -> Res5:
@@ -167,7 +168,7 @@ def offer_text(o: Offer) -> str:
     return _("pay {paid} for {got}", paid=paid, got=got)
 
 
-EFFECT_TEXT = {
+EFFECT_TEXT: Final = {
     Effect.FAIR: N_("pay 1 wood for a favour"),
     Effect.NOTARY: N_("pay 1 cloth to claim a start building (a residence at the end of the round)"),
     Effect.CARPENTER: N_("build a wood building"),
@@ -190,8 +191,8 @@ def _gain(gain: Res5 = NOTHING, workers: int = 0, pp: int = 0) -> Side:
     return Side(Effect.GAIN, gain=gain, workers=workers, pp=pp)
 
 
-NO_SIDE = Side(Effect.NONE)
-CARPENTER_SIDE = Side(Effect.CARPENTER)
+NO_SIDE: Final = Side(Effect.NONE)
+CARPENTER_SIDE: Final = Side(Effect.CARPENTER)
 
 
 @dataclass(frozen=True)
@@ -352,38 +353,42 @@ def _build_tiles() -> tuple[Tile, ...]:
 
 
 _SHARED_NAMES: frozenset[str] = frozenset()
-TILES: tuple[Tile, ...] = _build_tiles()
+TILES: Final[tuple[Tile, ...]] = _build_tiles()
 _SHARED_NAMES = frozenset(t.name for t in TILES if len({u.family for u in TILES if u.name == t.name}) > 1)
 assert all(t.id == i for i, t in enumerate(TILES)), "tile ids must be their table index"
-TILE_BY_KEY = {t.key: t.id for t in TILES}
-PRINTED_TILES = tuple(t.id for t in TILES if t.family is Family.PRINTED)
-START_TILES = tuple(t.id for t in TILES if t.family is Family.START)
-WOOD_TILES = tuple(t.id for t in TILES if t.family is Family.WOOD)
-STONE_TILES = tuple(t.id for t in TILES if t.family is Family.STONE)
-MONUMENT_TILES = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
-STONEMASON = TILE_BY_KEY["stonemason"]
+TILE_BY_KEY: Final = {t.key: t.id for t in TILES}
+PRINTED_TILES: Final = tuple(t.id for t in TILES if t.family is Family.PRINTED)
+START_TILES: Final = tuple(t.id for t in TILES if t.family is Family.START)
+WOOD_TILES: Final = tuple(t.id for t in TILES if t.family is Family.WOOD)
+STONE_TILES: Final = tuple(t.id for t in TILES if t.family is Family.STONE)
+MONUMENT_TILES: Final = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
+STONEMASON: Final = TILE_BY_KEY["stonemason"]
 FAIR, NOTARY, CARPENTER, TOLL, BRIDGE = PRINTED_TILES
 
 # ---- the board (reference 2.1; the road length and the empty spaces rest on TT only: 1 src) ---------
-ROAD_LENGTH = 28
-BRIDGE_SPACE = 5  # spaces 1..5: Fair, Notary, Carpenter, Toll, Guilds Bridge
-START_SPACES = tuple(range(6, 14))  # 8 start buildings
-WOOD_SPACE = 14  # the wood building placed at setup (never the Stonemason)
-STONE_SPACE = 19  # the stone building placed at setup; 1 src (TT)
-PROVOST_START = 13  # between the 8th start building and the wood space (reference 2.2, R2)
-PROVOST_MIN = BRIDGE_SPACE  # never behind the Guilds Bridge
-PROVOST_MAX = ROAD_LENGTH  # past the end of the road: the extra stops' count is unknown; none modelled
-SLOT_ROUNDS = (1, 4, 7)  # construction-site slot k (0-based) may be used by a favour from this round on
-ROUNDS = 9
+ROAD_LENGTH: Final = 28
+BRIDGE_SPACE: Final = 5  # spaces 1..5: Fair, Notary, Carpenter, Toll, Guilds Bridge
+START_SPACES: Final = tuple(range(6, 14))  # 8 start buildings
+WOOD_SPACE: Final = 14  # the wood building placed at setup (never the Stonemason)
+STONE_SPACE: Final = 19  # the stone building placed at setup; 1 src (TT)
+PROVOST_START: Final = 13  # between the 8th start building and the wood space (reference 2.2, R2)
+PROVOST_MIN: Final = BRIDGE_SPACE  # never behind the Guilds Bridge
+PROVOST_MAX: Final = ROAD_LENGTH  # past the end of the road: the extra stops' count is unknown; none modelled
+SLOT_ROUNDS: Final = (
+    1,
+    4,
+    7,
+)  # construction-site slot k (0-based) may be used by a favour from this round on
+ROUNDS: Final = 9
 
 # ---- players (rulebook "Spielerhilfe: Anpassungen"; starting resources 1 src TT + PL glyphs) --------
-WORKERS_TOTAL = 15  # "Ihr könnt maximal 15 Arbeiter nutzen"
-HOUSES = 10  # per colour; one of them marks the player's place at the Guilds Bridge
-START_WORKERS = {2: 10, 3: 6, 4: 6, 5: 10}
-RECRUITMENT = {2: 3, 3: 3, 4: 3, 5: 2}
-START_RES: Res5 = res(food=1, wood=2, stone=1)
-BUNDLE_PP = 5
-END_PP_PER = (0, 0, 0, 0, 2)  # end of the game: 2 PP per gold still owned (1 src TT + the DE article)
+WORKERS_TOTAL: Final = 15  # "Ihr könnt maximal 15 Arbeiter nutzen"
+HOUSES: Final = 10  # per colour; one of them marks the player's place at the Guilds Bridge
+START_WORKERS: Final = {2: 10, 3: 6, 4: 6, 5: 10}
+RECRUITMENT: Final = {2: 3, 3: 3, 4: 3, 5: 2}
+START_RES: Final[Res5] = res(food=1, wood=2, stone=1)
+BUNDLE_PP: Final = 5
+END_PP_PER: Final = (0, 0, 0, 0, 2)  # end of the game: 2 PP per gold still owned (1 src TT + the DE article)
 
 
 # ---- characters ---------------------------------------------------------------------------------------
@@ -411,7 +416,7 @@ class Character:
     text: str
 
 
-CHARACTERS: tuple[Character, ...] = (
+CHARACTERS: Final[tuple[Character, ...]] = (
     Character(0, "early_riser", N_("Early Riser"), "Der Frühaufsteher",
               N_("Before the first player, may place 1 worker, returning 1 more to the camp.")),
     Character(1, "night_worker", N_("Night Worker"), "Der Nachtarbeiter",
@@ -438,13 +443,13 @@ CHARACTERS: tuple[Character, ...] = (
 
 # The first-game sets (DE "Empfohlene Charaktere"): each player count adds to the previous one.
 _RECOMMENDED_2 = (Char.ARCHITECT, Char.FOREMAN, Char.BAILIFF, Char.DAY_LABORER, Char.CHAMBERLAIN)
-RECOMMENDED: dict[int, tuple[int, ...]] = {
+RECOMMENDED: Final[dict[int, tuple[int, ...]]] = {
     2: tuple(int(c) for c in _RECOMMENDED_2),
     3: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN)),
     4: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN, Char.JOURNEYMAN)),
     5: tuple(int(c) for c in (*_RECOMMENDED_2, Char.DELIVERYMAN, Char.JOURNEYMAN, Char.EARLY_RISER)),
 }
-CHARACTERS_ON_BOARD = 3  # drawn: players + 3; the 3 left over go on the board
+CHARACTERS_ON_BOARD: Final = 3  # drawn: players + 3; the 3 left over go on the board
 
 
 def bundles() -> tuple[Res5, ...]:
@@ -461,7 +466,7 @@ def bundles() -> tuple[Res5, ...]:
     return tuple(out)
 
 
-BUNDLES: tuple[Res5, ...] = bundles()
+BUNDLES: Final[tuple[Res5, ...]] = bundles()
 
 
 def is_standard_bundle(b: Res5) -> bool:

@@ -41,7 +41,7 @@ not even in the last bit (the order of additions is kept): the tests pin whole s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
@@ -96,13 +96,13 @@ from masterbuilder.games.caylus1303.tasks import (
 
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
 FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
-NON_GOLD = (FOOD, WOOD, STONE, CLOTH)
-TOLL_SPACE = 4
+NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
+TOLL_SPACE: Final = 4
 
 # delivery / worth flags
 F_CHAMBERLAIN, F_FOREMAN, F_GOLDSMITH, F_NOTARY = 1, 2, 4, 8
 
-STANDARD_BUNDLES: tuple[Inv, ...] = tuple(b for b in BUNDLES if is_standard_bundle(b))
+STANDARD_BUNDLES: Final[tuple[Inv, ...]] = tuple(b for b in BUNDLES if is_standard_bundle(b))
 
 
 @dataclass(frozen=True)
@@ -131,10 +131,10 @@ class Weights:
     jitter: float = 1e-6
 
 
-DEFAULT_WEIGHTS = Weights()
+DEFAULT_WEIGHTS: Final = Weights()
 
 # PP a character is worth per round left.
-CHAR_RATE: dict[int, float] = {
+CHAR_RATE: Final[dict[int, float]] = {
     Char.EARLY_RISER: 0.4,
     Char.NIGHT_WORKER: 0.5,
     Char.JOURNEYMAN: 0.3,
@@ -150,7 +150,7 @@ CHAR_RATE: dict[int, float] = {
 }
 
 # PP an own wood or stone building brings per round left (its use, the owner's PP), before use_rate.
-USE_VALUE: dict[str, float] = {
+USE_VALUE: Final[dict[str, float]] = {
     "covered_market": 2.0,
     "market": 1.2,
     "manor": 2.0,
@@ -171,7 +171,7 @@ USE_VALUE: dict[str, float] = {
     "jeweller": 1.6,
 }
 # what a start building is worth as a place to work, per round (lost when it becomes a residence)
-SPOT_VALUE: dict[str, float] = {
+SPOT_VALUE: Final[dict[str, float]] = {
     "start_farm": 2.0,
     "start_sawmill": 1.5,
     "start_quarry": 1.5,
@@ -191,7 +191,7 @@ def _spot_key(key: str) -> str:
 
 _SPOT = tuple(SPOT_VALUE.get(_spot_key(t.key), 0.0) for t in TILES)
 _FAMILY = tuple(t.family for t in TILES)
-MONUMENTS = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
+MONUMENTS: Final = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
 
 
 def inv5(x: list[int] | Inv) -> Inv:
@@ -361,12 +361,7 @@ class Sim:
         self.used: list[int] = []  # monuments built in the plan
 
     def copy(self) -> Sim:
-        c = Sim.__new__(Sim)
-        c.inv = self.inv.copy()
-        c.hand = self.hand
-        c.camp = self.camp
-        c.pp = self.pp
-        c.houses = self.houses
+        c = Sim(self.inv.copy(), self.hand, self.camp, self.pp, self.houses)
         c.assets = self.assets
         c.built = self.built.copy()
         c.claimed = self.claimed.copy()
@@ -1260,7 +1255,7 @@ def place_scores(r: Reckoner, legal: list[int], early: bool) -> dict[int, float]
     return scores
 
 
-SIMPLE = (Effect.GAIN, Effect.CHOOSE, Effect.SELL_WORKER, Effect.TRADE)
+SIMPLE: Final = (Effect.GAIN, Effect.CHOOSE, Effect.SELL_WORKER, Effect.TRADE)
 
 
 def gift(r: Reckoner, space: int) -> float:
@@ -1316,7 +1311,7 @@ def series(
     return (first, best) if length >= 2 else (-1, NEVER)
 
 
-MAX_SERIES = 6
+MAX_SERIES: Final = 6
 
 
 def clone_scores(r: Reckoner, legal: list[int], kind: int) -> dict[int, float]:

@@ -9,7 +9,7 @@ taken automatically. Prestige is hidden: ``view(seat)`` shows a seat its own PP 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -950,7 +950,7 @@ class Caylus1303Rules(TaskStackState):
         c._events = None  # the event log is not part of the state
         return c
 
-    _FIELDS = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "res", "pp", "hand", "camp", "houses", "bundles", "forgone", "final_bonus", "chars",
         "journeyman_used", "goldsmith_used", "road", "owner", "residence", "w1", "w2", "site", "slots",
         "supply", "passed", "first", "provost", "round", "phase", "over",
@@ -1180,7 +1180,7 @@ class Caylus1303Rules(TaskStackState):
         )
         return args
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """Everything on the table; each player's PP only to that player (all of them once the game is
         over)."""
         self.check_seat(seat)
