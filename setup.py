@@ -64,22 +64,27 @@ class BuildWithCatalogs(build_py):
             target.write_bytes(i18n.compiled(po, code))
 
 
+# mypyc type-checks what the compiled modules import: the build environment needs mypy and the packages whose
+# types they use (pydantic for the state's schema checks, babel for the catalogs, ...), not only mypy
+BUILD_REQUIRES = ["mypy>=1.10", "pydantic>=2.8", "babel>=2.14", "typer>=0.12", "rich>=13.7", "openskill>=5"]
+
+
 def _compiled() -> dict[str, Any]:
-    """setup()'s arguments for the mypyc build: its extension modules, and mypy as a build requirement
-    (setuptools' build backend passes ``setup_requires`` on to the build frontend)."""
+    """setup()'s arguments for the mypyc build: its extension modules, and mypy with the packages it reads
+    as build requirements (setuptools' build backend passes ``setup_requires`` on to the build frontend)."""
     if os.environ.get("MASTERBUILDER_COMPILE", "") in ("", "0"):
         return {}
     try:
         from mypyc.build import mypycify
     except ImportError:
         if "egg_info" in sys.argv[1:]:  # the frontend asks for the requirements first, then installs mypy
-            return {"setup_requires": ["mypy>=1.10"]}
+            return {"setup_requires": BUILD_REQUIRES}
         raise SystemExit(
             "MASTERBUILDER_COMPILE=1 needs mypy in the build environment: install it first, or drop "
             "--no-build-isolation so that pip installs it."
         ) from None
     paths = [f"src/masterbuilder/{path}" for path in COMPILED]
-    return {"setup_requires": ["mypy>=1.10"], "ext_modules": mypycify(paths, opt_level="3")}
+    return {"setup_requires": BUILD_REQUIRES, "ext_modules": mypycify(paths, opt_level="3")}
 
 
 setup(cmdclass={"build_py": BuildWithCatalogs}, **_compiled())
