@@ -226,6 +226,13 @@ class BuildersState(State):
         out.sort()
         return head + _TAKE_COINS_IDS[actions if actions < 3 else 3] + out
 
+    def resolve(self, action: object) -> int:
+        # the common case first: an exact int id that is legal (a bool, an Action or a label takes the
+        # long way, as does an illegal id, to be refused there)
+        if type(action) is int and self.illegal_reason(action) is None:
+            return action
+        return super().resolve(action)
+
     def illegal_reason(self, action_id: object) -> str | None:
         if self._over:
             return _("The game is over; no more actions can be taken.")
