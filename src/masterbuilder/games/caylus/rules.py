@@ -140,6 +140,7 @@ class CaylusRules(TaskStackState):
     _road: list[int]  # [space 0..28]: tile id or EMPTY (index 0 unused)
     _owner: list[int]  # [space]: owner seat or NOBODY
     _worker: list[int]  # [space]: seat of the worker on it or NOBODY
+    _takes: tuple[int, ...]  # road spaces whose tile takes a worker (derived from _road: _road_changed)
     _special: list[int]  # gate, trading post, guild, joust: seat or NOBODY (stables, inn below)
     _stables: list[int]  # seats, by spot
     _inn: list[int]  # [left circle, right circle]: seat or NOBODY
@@ -187,6 +188,7 @@ class CaylusRules(TaskStackState):
             s._road[space] = tile
         for space, tile in FIXED_SPACES.items():
             s._road[space] = tile
+        s._road_changed()
         s._owner = [NOBODY] * (ROAD_LENGTH + 1)
         s._worker = [NOBODY] * (ROAD_LENGTH + 1)
         s._special = [NOBODY] * 4
@@ -768,6 +770,7 @@ class CaylusRules(TaskStackState):
             lot = self._free_lot()
             self._road[lot] = tile_id
             self._owner[lot] = seat
+            self._road_changed()
 
     def _lawyer_targets(self, seat: int, denier_cost: int) -> list[int]:
         # rules: Caylus, phase 5 b — a neutral tile or one of your own craft buildings, not the lawyer
@@ -791,6 +794,7 @@ class CaylusRules(TaskStackState):
             self._supply[old] += 1  # your own craft tile goes back and may be built again
         self._road[space] = RESIDENCE
         self._owner[space] = seat
+        self._road_changed()
         self._pp[seat] += TILES[RESIDENCE].pp
 
     # ---- castle -----------------------------------------------------------------------------------
@@ -822,14 +826,20 @@ class CaylusRules(TaskStackState):
             out.append(Special.STABLES)
         if self._inn[0] == NOBODY:
             out.append(Special.INN)
-        road, worker = self._road, self._worker
-        for space in range(1, ROAD_LENGTH + 1):
-            tile = road[space]
-            if tile != EMPTY and worker[space] == NOBODY and TAKES_WORKER[tile]:
+        worker = self._worker
+        for space in self._takes:
+            if worker[space] == NOBODY:
                 out.append(5 + space)
         if seat not in self._castle:
             out.append(6 + ROAD_LENGTH)
         return out
+
+    def _road_changed(self) -> None:
+        """Refresh what is derived from the road: call it after changing ``_road``."""
+        road = self._road
+        self._takes = tuple(
+            space for space in range(1, ROAD_LENGTH + 1) if road[space] != EMPTY and TAKES_WORKER[road[space]]
+        )
 
     def _put_worker(self, seat: int, target: int) -> None:
         if target < 4:
@@ -1002,6 +1012,7 @@ class CaylusRules(TaskStackState):
         elif kind == D_RESIDENCE:
             space = a - A.SPACE + 1
             self._road[space] = task[2]  # the prestige building replaces the residence
+            self._road_changed()
         elif kind == D_LAWYER:
             if a != A.PASS:
                 space = a - A.SPACE + 1
@@ -1074,6 +1085,7 @@ class CaylusRules(TaskStackState):
         c._order = self._order.copy()
         c._passed = self._passed.copy()
         c._road = self._road.copy()
+        c._takes = self._takes
         c._owner = self._owner.copy()
         c._worker = self._worker.copy()
         c._special = self._special.copy()
@@ -1128,6 +1140,7 @@ class CaylusRules(TaskStackState):
         problem = s.integrity_problem()
         if problem:
             raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
+        s._road_changed()  # the road is checked now
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
         if not s._over and len(s._legal_now) < 2:
