@@ -51,7 +51,8 @@ END_TRIGGER_POINTS: Final = 17
 COINS_PER_POINT: Final = 10
 NOTHING: Final[Amounts] = (0, 0, 0, 0)
 EMPTY: Final = -1  # an empty slot in a face-up row, or no pending worker
-_TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
+# the take-coins ids by actions left (at most 3)
+_TAKE_COINS_IDS: Final = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))
 
 
 _ = Text("builders")

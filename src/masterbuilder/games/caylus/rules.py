@@ -110,14 +110,15 @@ TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
 PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
 )
-_BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
-_KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+_BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
+_KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE: Final = 0b11111
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
 
 _ = Text("caylus")
-_ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
+# turn tasks that re-push themselves
+_ADVANCING: Final = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})
 
 
 class CaylusRules(TaskStackState):

@@ -102,14 +102,15 @@ _ = Text("caylus1303")  # the messages of a state document that does not load
 
 # where a character is when no player holds it
 BOX, BOARD, POOL = -1, -2, -3
-_GET_CODE = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS}
-_FAMILY = tuple(t.family for t in TILES)
+_GET_CODE: Final = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS}
+_FAMILY: Final = tuple(t.family for t in TILES)
 # tiles a worker may stand on: not the Guilds Bridge (it works through the passers' houses), not a monument
-_TAKES_WORKER = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
-_STANDARD_BUNDLES = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
-_ROUND_BOTTOM_FIRST = tuple(reversed(ROUND_TASKS))
-_ROUND_KINDS = frozenset(t[0] for t in ROUND_TASKS)
-_ADVANCING = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})  # round tasks that re-push themselves
+_TAKES_WORKER: Final = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
+_STANDARD_BUNDLES: Final = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
+_ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
+_ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
+# round tasks that re-push themselves
+_ADVANCING: Final = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})
 
 
 class Caylus1303Rules(TaskStackState):
