@@ -179,6 +179,7 @@ def run(state: CaylusState, tasks: Iterable[Task]) -> CaylusState:
     """Replace the stack by ``tasks`` (bottom first) and run it to the first real decision."""
     state._stack = list(tasks)
     state._legal_now = []
+    state._road_changed()  # tests may have laid tiles by hand
     state._run()
     return check(state)
 

@@ -155,6 +155,12 @@ class TaskStackState(State):
             return []
         return self._legal_now.copy()
 
+    def resolve(self, action: object) -> int:
+        # the common case first: a legal id (an exact int; a bool, an Action or a label takes the long way)
+        if type(action) is int and not self._over and action in self._legal_now:
+            return action
+        return super().resolve(action)
+
     def illegal_reason(self, action_id: object) -> str | None:
         if self._over:
             return _("The game is over; no more actions can be taken.")

@@ -51,7 +51,8 @@ END_TRIGGER_POINTS: Final = 17
 COINS_PER_POINT: Final = 10
 NOTHING: Final[Amounts] = (0, 0, 0, 0)
 EMPTY: Final = -1  # an empty slot in a face-up row, or no pending worker
-_TAKE_COINS_IDS = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))  # by actions left (max 3)
+# the take-coins ids by actions left (at most 3)
+_TAKE_COINS_IDS: Final = tuple([TAKE_COINS + i for i in range(n)] for n in range(4))
 
 
 _ = Text("builders")
@@ -225,6 +226,13 @@ class BuildersState(State):
             out += [SEND + w for w in self._free[seat] if WAGE[w] <= coins]
         out.sort()
         return head + _TAKE_COINS_IDS[actions if actions < 3 else 3] + out
+
+    def resolve(self, action: object) -> int:
+        # the common case first: an exact int id that is legal (a bool, an Action or a label takes the
+        # long way, as does an illegal id, to be refused there)
+        if type(action) is int and self.illegal_reason(action) is None:
+            return action
+        return super().resolve(action)
 
     def illegal_reason(self, action_id: object) -> str | None:
         if self._over:

@@ -9,6 +9,7 @@ action. A decision with a single legal action (nothing else affordable) is taken
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
@@ -109,14 +110,15 @@ TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
 PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
 )
-_BUILD_KIND = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
-_KIND_CODE = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+_BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
+_KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 ANY_CUBE: Final = 0b11111
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
 
 _ = Text("caylus")
-_ADVANCING = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})  # turn tasks that re-push themselves
+# turn tasks that re-push themselves
+_ADVANCING: Final = frozenset({T_PLACEMENT, T_PROVOST, T_ACTIVATE, T_CASTLE})
 
 
 class CaylusRules(TaskStackState):
@@ -139,6 +141,7 @@ class CaylusRules(TaskStackState):
     _road: list[int]  # [space 0..28]: tile id or EMPTY (index 0 unused)
     _owner: list[int]  # [space]: owner seat or NOBODY
     _worker: list[int]  # [space]: seat of the worker on it or NOBODY
+    _takes: tuple[int, ...]  # road spaces whose tile takes a worker (derived from _road: _road_changed)
     _special: list[int]  # gate, trading post, guild, joust: seat or NOBODY (stables, inn below)
     _stables: list[int]  # seats, by spot
     _inn: list[int]  # [left circle, right circle]: seat or NOBODY
@@ -186,6 +189,7 @@ class CaylusRules(TaskStackState):
             s._road[space] = tile
         for space, tile in FIXED_SPACES.items():
             s._road[space] = tile
+        s._road_changed()
         s._owner = [NOBODY] * (ROAD_LENGTH + 1)
         s._worker = [NOBODY] * (ROAD_LENGTH + 1)
         s._special = [NOBODY] * 4
@@ -370,96 +374,115 @@ class CaylusRules(TaskStackState):
 
     # ---- automatic tasks --------------------------------------------------------------------------
     def _auto(self, task: tuple[int, ...]) -> None:
-        kind = task[0]
-        push = self._stack.append
-        if kind == T_TURN:
-            self._turn += 1
-            self._stack.extend(TURN_TASKS)
+        AUTO_TASKS[task[0]](self, task)
+
+    def _t_turn(self, task: tuple[int, ...]) -> None:
+        self._turn += 1
+        self._stack.extend(TURN_TASKS)
+        if self._events is not None:
+            self._events.append(("turn", self._turn, list(self._order)))
+
+    def _t_phase(self, task: tuple[int, ...]) -> None:
+        self._phase = task[1]
+        self._rows_used = [0] * self.num_players
+
+    def _t_income(self, task: tuple[int, ...]) -> None:
+        self._income()
+
+    def _t_placement(self, task: tuple[int, ...]) -> None:
+        self._next_placement(task[1])
+
+    def _t_gate(self, task: tuple[int, ...]) -> None:
+        seat = self._special[Special.GATE]
+        if seat != NOBODY:
+            self._special[Special.GATE] = NOBODY
+            self._stack.append((D_GATE, seat))
+
+    def _t_trading_post(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus, phase 3 b — 3 deniers
+        seat = self._special[Special.TRADING_POST]
+        if seat != NOBODY:
+            self._deniers[seat] += 3
+            self._go_home(seat)
+            self._special[Special.TRADING_POST] = NOBODY
             if self._events is not None:
-                self._events.append(("turn", self._turn, list(self._order)))
-        elif kind == T_PHASE:
-            self._phase = task[1]
-            self._rows_used = [0] * self.num_players
-        elif kind == T_INCOME:
-            self._income()
-        elif kind == T_PLACEMENT:
-            self._next_placement(task[1])
-        elif kind == T_GATE:
-            seat = self._special[Special.GATE]
-            if seat != NOBODY:
-                self._special[Special.GATE] = NOBODY
-                push((D_GATE, seat))
-        elif kind == T_TRADING_POST:
-            # rules: Caylus, phase 3 b — 3 deniers
-            seat = self._special[Special.TRADING_POST]
-            if seat != NOBODY:
-                self._deniers[seat] += 3
-                self._go_home(seat)
-                self._special[Special.TRADING_POST] = NOBODY
+                self._events.append(("trading_post", seat, 3))
+
+    def _t_guild(self, task: tuple[int, ...]) -> None:
+        seat = self._special[Special.GUILD]
+        if seat != NOBODY:
+            self._special[Special.GUILD] = NOBODY
+            self._go_home(seat)
+            self._stack.append((D_GUILD, seat))
+
+    def _t_joust(self, task: tuple[int, ...]) -> None:
+        seat = self._special[Special.JOUST]
+        if seat != NOBODY:
+            self._special[Special.JOUST] = NOBODY
+            self._go_home(seat)
+            self._stack.append((D_JOUST, seat))
+
+    def _t_stables(self, task: tuple[int, ...]) -> None:
+        self._resolve_stables()
+
+    def _t_inn(self, task: tuple[int, ...]) -> None:
+        self._resolve_inn()
+
+    def _t_provost(self, task: tuple[int, ...]) -> None:
+        i = task[1]
+        if i < len(self._passed):
+            self._stack.append((T_PROVOST, i + 1))
+            self._stack.append((D_PROVOST, self._passed[i]))
+
+    def _t_activate(self, task: tuple[int, ...]) -> None:
+        self._activate(task[1])
+
+    def _t_leave(self, task: tuple[int, ...]) -> None:
+        self._leave(task[1])
+
+    def _t_beyond_provost(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus, phase 5 — workers past the provost go home with no effect
+        for space in range(self._provost + 1, ROAD_LENGTH + 1):
+            if self._worker[space] != NOBODY:
                 if self._events is not None:
-                    self._events.append(("trading_post", seat, 3))
-        elif kind == T_GUILD:
-            seat = self._special[Special.GUILD]
-            if seat != NOBODY:
-                self._special[Special.GUILD] = NOBODY
-                self._go_home(seat)
-                push((D_GUILD, seat))
-        elif kind == T_JOUST:
-            seat = self._special[Special.JOUST]
-            if seat != NOBODY:
-                self._special[Special.JOUST] = NOBODY
-                self._go_home(seat)
-                push((D_JOUST, seat))
-        elif kind == T_STABLES:
-            self._resolve_stables()
-        elif kind == T_INN:
-            self._resolve_inn()
-        elif kind == T_PROVOST:
-            i = task[1]
-            if i < len(self._passed):
-                push((T_PROVOST, i + 1))
-                push((D_PROVOST, self._passed[i]))
-        elif kind == T_ACTIVATE:
-            self._activate(task[1])
-        elif kind == T_LEAVE:
-            self._leave(task[1])
-        elif kind == T_BEYOND_PROVOST:
-            # rules: Caylus, phase 5 — workers past the provost go home with no effect
-            for space in range(self._provost + 1, ROAD_LENGTH + 1):
-                if self._worker[space] != NOBODY:
-                    if self._events is not None:
-                        self._events.append(("home_unused", self._worker[space], space, self._provost))
-                    self._leave(space)
-        elif kind == T_CASTLE:
-            i = task[1]
-            if i < len(self._castle):
-                push((T_CASTLE, i + 1))
-                push((D_CASTLE, self._castle[i]))
-        elif kind == T_BEST_BUILDER:
-            self._best_builder()
-        elif kind == T_END_TURN:
-            self._end_of_turn()
-        elif kind == T_SCORE:
-            self._score(task[1])
-        elif kind == T_SCORED:
-            self._scored[task[1]] = True
-            if self._events is not None and task[1] != Section.TOWERS:  # the dungeon or the walls
-                self._events.append(("favour_columns_open", self.open_columns))
-            if task[1] == Section.TOWERS:
-                self._finish()
-        elif kind == T_NEXT_TURN:
-            self._passed = []
-            if self.num_players == 2:
-                self._order.reverse()  # rules: Caylus, 2 players — the order alternates
-            push((T_TURN,))
-        elif kind == T_GAIN:
-            self._cubes[task[1]][task[2]] += task[3]
-            if self._events is not None:
-                self._events.append(("gain", task[1], task[2], task[3]))
-        elif kind == T_FAVOURS:
-            self._gain_favours(task[1], task[2])
-        else:  # pragma: no cover - every kind is listed above
-            raise AssertionError(f"unknown task {task}")
+                    self._events.append(("home_unused", self._worker[space], space, self._provost))
+                self._leave(space)
+
+    def _t_castle(self, task: tuple[int, ...]) -> None:
+        i = task[1]
+        if i < len(self._castle):
+            self._stack.append((T_CASTLE, i + 1))
+            self._stack.append((D_CASTLE, self._castle[i]))
+
+    def _t_best_builder(self, task: tuple[int, ...]) -> None:
+        self._best_builder()
+
+    def _t_end_turn(self, task: tuple[int, ...]) -> None:
+        self._end_of_turn()
+
+    def _t_score(self, task: tuple[int, ...]) -> None:
+        self._score(task[1])
+
+    def _t_scored(self, task: tuple[int, ...]) -> None:
+        self._scored[task[1]] = True
+        if self._events is not None and task[1] != Section.TOWERS:  # the dungeon or the walls
+            self._events.append(("favour_columns_open", self.open_columns))
+        if task[1] == Section.TOWERS:
+            self._finish()
+
+    def _t_next_turn(self, task: tuple[int, ...]) -> None:
+        self._passed = []
+        if self.num_players == 2:
+            self._order.reverse()  # rules: Caylus, 2 players — the order alternates
+        self._stack.append((T_TURN,))
+
+    def _t_gain(self, task: tuple[int, ...]) -> None:
+        self._cubes[task[1]][task[2]] += task[3]
+        if self._events is not None:
+            self._events.append(("gain", task[1], task[2], task[3]))
+
+    def _t_favours(self, task: tuple[int, ...]) -> None:
+        self._gain_favours(task[1], task[2])
 
     def _go_home(self, seat: int) -> None:
         self._workers[seat] += 1
@@ -748,6 +771,7 @@ class CaylusRules(TaskStackState):
             lot = self._free_lot()
             self._road[lot] = tile_id
             self._owner[lot] = seat
+            self._road_changed()
 
     def _lawyer_targets(self, seat: int, denier_cost: int) -> list[int]:
         # rules: Caylus, phase 5 b — a neutral tile or one of your own craft buildings, not the lawyer
@@ -771,6 +795,7 @@ class CaylusRules(TaskStackState):
             self._supply[old] += 1  # your own craft tile goes back and may be built again
         self._road[space] = RESIDENCE
         self._owner[space] = seat
+        self._road_changed()
         self._pp[seat] += TILES[RESIDENCE].pp
 
     # ---- castle -----------------------------------------------------------------------------------
@@ -802,14 +827,20 @@ class CaylusRules(TaskStackState):
             out.append(Special.STABLES)
         if self._inn[0] == NOBODY:
             out.append(Special.INN)
-        road, worker = self._road, self._worker
-        for space in range(1, ROAD_LENGTH + 1):
-            tile = road[space]
-            if tile != EMPTY and worker[space] == NOBODY and TAKES_WORKER[tile]:
+        worker = self._worker
+        for space in self._takes:
+            if worker[space] == NOBODY:
                 out.append(5 + space)
         if seat not in self._castle:
             out.append(6 + ROAD_LENGTH)
         return out
+
+    def _road_changed(self) -> None:
+        """Refresh what is derived from the road: call it after changing ``_road``."""
+        road = self._road
+        self._takes = tuple(
+            space for space in range(1, ROAD_LENGTH + 1) if road[space] != EMPTY and TAKES_WORKER[road[space]]
+        )
 
     def _put_worker(self, seat: int, target: int) -> None:
         if target < 4:
@@ -982,6 +1013,7 @@ class CaylusRules(TaskStackState):
         elif kind == D_RESIDENCE:
             space = a - A.SPACE + 1
             self._road[space] = task[2]  # the prestige building replaces the residence
+            self._road_changed()
         elif kind == D_LAWYER:
             if a != A.PASS:
                 space = a - A.SPACE + 1
@@ -1054,6 +1086,7 @@ class CaylusRules(TaskStackState):
         c._order = self._order.copy()
         c._passed = self._passed.copy()
         c._road = self._road.copy()
+        c._takes = self._takes
         c._owner = self._owner.copy()
         c._worker = self._worker.copy()
         c._special = self._special.copy()
@@ -1108,6 +1141,7 @@ class CaylusRules(TaskStackState):
         problem = s.integrity_problem()
         if problem:
             raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
+        s._road_changed()  # the road is checked now
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
         if not s._over and len(s._legal_now) < 2:
@@ -1358,6 +1392,35 @@ class CaylusRules(TaskStackState):
                 for p in range(self.num_players)
             ],
         }
+
+
+_AutoTask = Callable[[CaylusRules, tuple[int, ...]], None]
+_AUTO_BY_KIND: Final[dict[int, _AutoTask]] = {
+    T_TURN: CaylusRules._t_turn,
+    T_PHASE: CaylusRules._t_phase,
+    T_INCOME: CaylusRules._t_income,
+    T_PLACEMENT: CaylusRules._t_placement,
+    T_GATE: CaylusRules._t_gate,
+    T_TRADING_POST: CaylusRules._t_trading_post,
+    T_GUILD: CaylusRules._t_guild,
+    T_JOUST: CaylusRules._t_joust,
+    T_STABLES: CaylusRules._t_stables,
+    T_INN: CaylusRules._t_inn,
+    T_PROVOST: CaylusRules._t_provost,
+    T_ACTIVATE: CaylusRules._t_activate,
+    T_LEAVE: CaylusRules._t_leave,
+    T_BEYOND_PROVOST: CaylusRules._t_beyond_provost,
+    T_CASTLE: CaylusRules._t_castle,
+    T_BEST_BUILDER: CaylusRules._t_best_builder,
+    T_END_TURN: CaylusRules._t_end_turn,
+    T_SCORE: CaylusRules._t_score,
+    T_SCORED: CaylusRules._t_scored,
+    T_NEXT_TURN: CaylusRules._t_next_turn,
+    T_GAIN: CaylusRules._t_gain,
+    T_FAVOURS: CaylusRules._t_favours,
+}
+# the automatic tasks indexed by kind (0 up, no gaps): a table rather than a chain of comparisons
+AUTO_TASKS: Final[tuple[_AutoTask, ...]] = tuple(_AUTO_BY_KIND[kind] for kind in range(len(_AUTO_BY_KIND)))
 
 
 __all__ = ["CaylusRules"]

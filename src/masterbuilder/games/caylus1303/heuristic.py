@@ -180,7 +180,7 @@ SPOT_VALUE: Final[dict[str, float]] = {
     "guild_3": 1.5,
     "guild_4": 1.5,
 }
-_USE = tuple(USE_VALUE.get(t.key, 0.0) for t in TILES)
+_USE: Final = tuple(USE_VALUE.get(t.key, 0.0) for t in TILES)
 
 
 def _spot_key(key: str) -> str:

@@ -9,7 +9,8 @@ taken automatically. Prestige is hidden: ``view(seat)`` shows a seat its own PP 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any, ClassVar, Self
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
@@ -101,14 +102,15 @@ _ = Text("caylus1303")  # the messages of a state document that does not load
 
 # where a character is when no player holds it
 BOX, BOARD, POOL = -1, -2, -3
-_GET_CODE = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS}
-_FAMILY = tuple(t.family for t in TILES)
+_GET_CODE: Final = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS}
+_FAMILY: Final = tuple(t.family for t in TILES)
 # tiles a worker may stand on: not the Guilds Bridge (it works through the passers' houses), not a monument
-_TAKES_WORKER = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
-_STANDARD_BUNDLES = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
-_ROUND_BOTTOM_FIRST = tuple(reversed(ROUND_TASKS))
-_ROUND_KINDS = frozenset(t[0] for t in ROUND_TASKS)
-_ADVANCING = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})  # round tasks that re-push themselves
+_TAKES_WORKER: Final = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
+_STANDARD_BUNDLES: Final = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
+_ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
+_ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
+# round tasks that re-push themselves
+_ADVANCING: Final = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})
 
 
 class Caylus1303Rules(TaskStackState):
@@ -355,93 +357,111 @@ class Caylus1303Rules(TaskStackState):
 
     # ---- automatic tasks --------------------------------------------------------------------------
     def _auto(self, task: tuple[int, ...]) -> None:
-        kind = task[0]
-        push = self._stack.append
-        if kind == T_ACTIVATE:
-            self._activate(task[1])
-        elif kind == T_USE:
-            self._use(task[1], task[2], task[3])
-        elif kind == T_RETURN:
-            self._return(task[1], task[2])
-        elif kind == T_PLAN:
-            n = self.num_players
-            for k in range(n):
-                seat = (task[1] + k) % n
-                if seat not in self._passed:
-                    push((T_PLAN, (seat + 1) % n))
-                    push((D_PLACE, seat))
-                    return
-        elif kind == T_GET:
-            self._get(task[1], task[2], task[3])
-        elif kind == T_PLACE_TILE:
-            self._place_tile(task[1], task[2])
-        elif kind == T_PHASE:
-            self._phase = task[1]
-            self._event("phase", task[1])
-        elif kind == T_ROUND:
-            self._round += 1
-            self._event("round", self._round, self._first)
-            for t in reversed(ROUND_TASKS):
-                push((T_PLAN, self._first) if t[0] == T_PLAN else t)
-        elif kind == T_DRAFT:
-            self._draft(task[1])
-        elif kind == T_EARLY:
-            # rules: Caylus 1303, "Der Frühaufsteher"
-            holder = self._chars[Char.EARLY_RISER]
-            if holder >= 0:
-                push((D_EARLY, holder))
-        elif kind == T_BRIDGE:
-            i = task[1]
-            if i < len(self._passed):
-                push((T_BRIDGE, i + 1))
-                push((D_BRIDGE, self._passed[i]))
-        elif kind == T_BAILIFF:
-            holder = self._chars[Char.BAILIFF]
-            if holder >= 0:
-                push((D_BAILIFF, holder))
-        elif kind == T_BEYOND:
-            # rules: Caylus 1303, phase 2 h) — workers beyond the provost go to the camp unused
-            for space in range(self._provost + 1, ROAD_LENGTH + 1):
-                for seat in self.workers_at(space):
-                    self._event("unused", seat, space)
-                    self._return(seat, space)
-        elif kind == T_DELIVERY:
-            i = task[1]
-            if i < len(self._site):
-                push((T_DELIVERY, i + 1))
-                push((D_DELIVER, self._site[i], 0))
-            else:
-                push((T_LATE,))
-        elif kind == T_LATE:
-            # rules: Caylus 1303, "Der Fuhrmann" — delivers after everyone else
-            push((T_BEST,))
-            holder = self._chars[Char.DELIVERYMAN]
-            if holder >= 0:
-                push((D_DELIVER, holder, 1))
-        elif kind == T_BEST:
-            self._most_bundles()
-        elif kind == T_FLIP:
-            # rules: Caylus 1303, phase 4 step 1
-            for space in START_SPACES:
-                if self._owner[space] != NOBODY and not self._residence[space]:
-                    self._residence[space] = 1
-                    self._event("residence", self._owner[space], space)
-        elif kind == T_MONUMENTS:
-            # rules: Caylus 1303, phase 4 step 2 — from the Guilds Bridge along the road
-            for space in range(task[1], START_SPACES[-1] + 1):
-                if self.is_residence(space):
-                    push((T_MONUMENTS, space + 1))
-                    push((D_MONUMENT, self._owner[space], space))
-                    return
-        elif kind == T_RECRUIT:
-            self._recruit()
-        elif kind == T_END_ROUND:
-            self._end_round()
-        elif kind == T_BOARD_CHAR:
-            if BOARD in self._chars:
-                push((D_BOARD_CHAR, task[1]))
-        else:  # pragma: no cover - every kind is listed above
-            raise AssertionError(f"unknown task {task}")
+        AUTO_TASKS[task[0]](self, task)
+
+    def _t_activate(self, task: tuple[int, ...]) -> None:
+        self._activate(task[1])
+
+    def _t_use(self, task: tuple[int, ...]) -> None:
+        self._use(task[1], task[2], task[3])
+
+    def _t_return(self, task: tuple[int, ...]) -> None:
+        self._return(task[1], task[2])
+
+    def _t_plan(self, task: tuple[int, ...]) -> None:
+        n = self.num_players
+        for k in range(n):
+            seat = (task[1] + k) % n
+            if seat not in self._passed:
+                self._stack.append((T_PLAN, (seat + 1) % n))
+                self._stack.append((D_PLACE, seat))
+                return
+
+    def _t_get(self, task: tuple[int, ...]) -> None:
+        self._get(task[1], task[2], task[3])
+
+    def _t_place_tile(self, task: tuple[int, ...]) -> None:
+        self._place_tile(task[1], task[2])
+
+    def _t_phase(self, task: tuple[int, ...]) -> None:
+        self._phase = task[1]
+        self._event("phase", task[1])
+
+    def _t_round(self, task: tuple[int, ...]) -> None:
+        self._round += 1
+        self._event("round", self._round, self._first)
+        for t in reversed(ROUND_TASKS):
+            self._stack.append((T_PLAN, self._first) if t[0] == T_PLAN else t)
+
+    def _t_draft(self, task: tuple[int, ...]) -> None:
+        self._draft(task[1])
+
+    def _t_early(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus 1303, "Der Frühaufsteher"
+        holder = self._chars[Char.EARLY_RISER]
+        if holder >= 0:
+            self._stack.append((D_EARLY, holder))
+
+    def _t_bridge(self, task: tuple[int, ...]) -> None:
+        i = task[1]
+        if i < len(self._passed):
+            self._stack.append((T_BRIDGE, i + 1))
+            self._stack.append((D_BRIDGE, self._passed[i]))
+
+    def _t_bailiff(self, task: tuple[int, ...]) -> None:
+        holder = self._chars[Char.BAILIFF]
+        if holder >= 0:
+            self._stack.append((D_BAILIFF, holder))
+
+    def _t_beyond(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus 1303, phase 2 h) — workers beyond the provost go to the camp unused
+        for space in range(self._provost + 1, ROAD_LENGTH + 1):
+            for seat in self.workers_at(space):
+                self._event("unused", seat, space)
+                self._return(seat, space)
+
+    def _t_delivery(self, task: tuple[int, ...]) -> None:
+        i = task[1]
+        if i < len(self._site):
+            self._stack.append((T_DELIVERY, i + 1))
+            self._stack.append((D_DELIVER, self._site[i], 0))
+        else:
+            self._stack.append((T_LATE,))
+
+    def _t_late(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus 1303, "Der Fuhrmann" — delivers after everyone else
+        self._stack.append((T_BEST,))
+        holder = self._chars[Char.DELIVERYMAN]
+        if holder >= 0:
+            self._stack.append((D_DELIVER, holder, 1))
+
+    def _t_best(self, task: tuple[int, ...]) -> None:
+        self._most_bundles()
+
+    def _t_flip(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus 1303, phase 4 step 1
+        for space in START_SPACES:
+            if self._owner[space] != NOBODY and not self._residence[space]:
+                self._residence[space] = 1
+                self._event("residence", self._owner[space], space)
+
+    def _t_monuments(self, task: tuple[int, ...]) -> None:
+        # rules: Caylus 1303, phase 4 step 2 — from the Guilds Bridge along the road
+        for space in range(task[1], START_SPACES[-1] + 1):
+            if self.is_residence(space):
+                self._stack.append((T_MONUMENTS, space + 1))
+                self._stack.append((D_MONUMENT, self._owner[space], space))
+                return
+
+    def _t_recruit(self, task: tuple[int, ...]) -> None:
+        self._recruit()
+
+    def _t_end_round(self, task: tuple[int, ...]) -> None:
+        self._end_round()
+
+    def _t_board_char(self, task: tuple[int, ...]) -> None:
+        if BOARD in self._chars:
+            self._stack.append((D_BOARD_CHAR, task[1]))
 
     def _draft(self, i: int) -> None:
         # rules: Caylus 1303, "Spielaufbau" — from the last player counter-clockwise; 3 stay on the board
@@ -1239,6 +1259,34 @@ class Caylus1303Rules(TaskStackState):
                 for p in range(self.num_players)
             ],
         }
+
+
+_AutoTask = Callable[[Caylus1303Rules, tuple[int, ...]], None]
+_AUTO_BY_KIND: Final[dict[int, _AutoTask]] = {
+    T_ACTIVATE: Caylus1303Rules._t_activate,
+    T_USE: Caylus1303Rules._t_use,
+    T_RETURN: Caylus1303Rules._t_return,
+    T_PLAN: Caylus1303Rules._t_plan,
+    T_GET: Caylus1303Rules._t_get,
+    T_PLACE_TILE: Caylus1303Rules._t_place_tile,
+    T_PHASE: Caylus1303Rules._t_phase,
+    T_ROUND: Caylus1303Rules._t_round,
+    T_DRAFT: Caylus1303Rules._t_draft,
+    T_EARLY: Caylus1303Rules._t_early,
+    T_BRIDGE: Caylus1303Rules._t_bridge,
+    T_BAILIFF: Caylus1303Rules._t_bailiff,
+    T_BEYOND: Caylus1303Rules._t_beyond,
+    T_DELIVERY: Caylus1303Rules._t_delivery,
+    T_LATE: Caylus1303Rules._t_late,
+    T_BEST: Caylus1303Rules._t_best,
+    T_FLIP: Caylus1303Rules._t_flip,
+    T_MONUMENTS: Caylus1303Rules._t_monuments,
+    T_RECRUIT: Caylus1303Rules._t_recruit,
+    T_END_ROUND: Caylus1303Rules._t_end_round,
+    T_BOARD_CHAR: Caylus1303Rules._t_board_char,
+}
+# the automatic tasks indexed by kind (0 up, no gaps): a table rather than a chain of comparisons
+AUTO_TASKS: Final[tuple[_AutoTask, ...]] = tuple(_AUTO_BY_KIND[kind] for kind in range(len(_AUTO_BY_KIND)))
 
 
 __all__ = ["Caylus1303Rules"]
