@@ -11,7 +11,14 @@ from fastapi.testclient import TestClient
 
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
-from masterbuilder.server.board_changes import Unsplittable, apply_changes, changes, split
+from masterbuilder.server.board_changes import (
+    Drawing,
+    Unsplittable,
+    apply_changes,
+    apply_to,
+    changes,
+    split,
+)
 from tests.server.conftest import create
 
 OLD = (
@@ -66,15 +73,22 @@ def test_changes_over_a_whole_random_game_rebuild_every_board(game: str) -> None
     state = new_game(game, 2, 5)
     rng = random.Random(5)
     seats: list[int | None] = [None, 0, 1]
-    shown = {seat: draw_board(state, seat)["svg"] for seat in seats}
+    sent = {seat: Drawing(draw_board(state, seat)["svg"]) for seat in seats}  # as the server keeps them
+    shown = {seat: split(sent[seat].svg) for seat in seats}  # as the page keeps them
+    wholes = 0
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_action_ids()))
         for seat in seats:
-            fresh = draw_board(state, seat)["svg"]
-            ops = changes(shown[seat], fresh)
-            shown[seat] = fresh if ops is None else apply_changes(shown[seat], ops)
+            fresh = Drawing(draw_board(state, seat)["svg"])
+            ops = changes(sent[seat], fresh)
+            if ops is None:
+                shown[seat], wholes = split(fresh.svg), wholes + 1
+            else:
+                apply_to(shown[seat], ops)
+            sent[seat] = fresh
     for seat in seats:
-        assert shown[seat] == draw_board(state, seat)["svg"]
+        assert shown[seat].render() == draw_board(state, seat)["svg"]
+    assert wholes < len(state.history) * len(seats) // 5  # changes, mostly
 
 
 def test_the_socket_sends_changes_to_whoever_takes_them_and_the_board_on_request(client: TestClient) -> None:

@@ -291,6 +291,13 @@ def apply_changes(svg: str, ops: list[Change]) -> str:
     """``svg`` with the operations applied, as the page applies them (raises Unsplittable or KeyError when
     they do not fit the drawing: the page then asks for the whole board)."""
     root = split(svg)
+    apply_to(root, ops)
+    return root.render()
+
+
+def apply_to(root: Node, ops: list[Change]) -> None:
+    """Apply the operations to a split drawing, in place (``apply_changes``; a caller that applies many in
+    turn keeps the tree). A node's ``text`` is left as it was split: ``render`` is the drawing."""
     index: dict[str, tuple[Node, Node]] = {}  # id -> (its node, its parent)
 
     def walk(node: Node) -> None:
@@ -348,7 +355,6 @@ def apply_changes(svg: str, ops: list[Change]) -> str:
             walk(wrapper.children[0][0])
         else:
             raise Unsplittable(f"unknown change {kind!r}")
-    return root.render()
 
 
 def _count(value: object) -> int:
