@@ -36,7 +36,7 @@ def roundtrip(old: str, new: str) -> list[Any]:
 
 def test_a_text_outside_every_id_is_spliced_in_its_head() -> None:
     ops = roundtrip(OLD, OLD.replace("turn 1", "turn 2"))
-    assert ops == [["head", None, 0, 1, "<text>turn 2</text>"]]
+    assert ops == [["head", None, [[0, 1, "<text>turn 2</text>"]]]]
 
 
 def test_moves_additions_removals_and_attributes() -> None:

@@ -5,10 +5,10 @@ recursively, of each keyed element. Everything else is text bound to a place: a 
 before its first keyed child) and each keyed element's *tail* (the content after it up to its next keyed
 sibling). The changes from one drawing to the next are a list of operations, applied in order:
 
-- ``["head", parent, i, n, text]``: in the head of ``parent`` (an id, or null: the root), the ``n`` nodes
-  from node ``i`` are replaced by ``text`` (a head's or tail's nodes are its top-level elements and the
-  texts between them, as the page's DOM has them);
-- ``["tail", id, i, n, text]``: the same in the tail of ``id``;
+- ``["head", parent, [[i, n, text], ...]]``: in the head of ``parent`` (an id, or null: the root), for each
+  hunk, the ``n`` nodes from node ``i`` (places in the head as it was) are replaced by ``text`` (a head's or
+  tail's nodes are its top-level elements and the texts between them, as the page's DOM has them);
+- ``["tail", id, [[i, n, text], ...]]``: the same in the tail of ``id``;
 - ``["start", id, tag]``: the element ``id`` (null: the root) takes the attributes of the start tag ``tag``
   (same name), in its order;
 - ``["remove", id]``: the element ``id`` goes, with its tail;
@@ -24,11 +24,13 @@ balanced) or another root tag gives no changes: the whole board is sent.
 from __future__ import annotations
 
 import bisect
+import difflib
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-Change = list[str | int | None]
+Change = list[Any]
 
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>")
 _ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""")
@@ -41,14 +43,21 @@ class Unsplittable(ValueError):
 @dataclass
 class Node:
     """A keyed element (or the root): its start tag, its head, its keyed children with their tails, its end
-    tag. ``text`` is its whole source text."""
+    tag; ``text`` is its whole source text (as split)."""
 
     id: str | None
     start: str
     end: str = ""
     head: str = ""
     children: list[tuple[Node, str]] = field(default_factory=list)
-    text: str = ""
+    # where its whole source text is (kept as places, not copies: a connection keeps its last drawing)
+    source: str = ""
+    begin: int = 0
+    stop: int = 0
+
+    @property
+    def text(self) -> str:
+        return self.source[self.begin : self.stop]
 
     def keys(self) -> list[str]:
         return [child.id for child, _tail in self.children if child.id is not None]
@@ -99,7 +108,7 @@ def split(svg: str) -> Node:
             _settle(parent, svg[since : match.start()])
             parent.children.append((node, ""))
         if empty:
-            node.text = match.group(0)
+            node.source, node.begin, node.stop = svg, match.start(), match.end()
             open_nodes.append((node, match.end()))
             _close(node, open_nodes, svg, match.end(), match.end(), match.start())
         else:
@@ -126,7 +135,7 @@ def _close(
     assert current is node
     _settle(node, svg[since:end_start])
     node.end = svg[end_start:end]
-    node.text = svg[begin:end]
+    node.source, node.begin, node.stop = svg, begin, end
     if open_nodes:
         parent, _ = open_nodes[-1]
         open_nodes[-1] = (parent, end)
@@ -188,7 +197,7 @@ class _Ops:
 def _diff(old: Node, new: Node, ops: _Ops) -> None:
     """Add the operations that turn ``old``'s content into ``new``'s (their start tags are equal)."""
     if old.head != new.head:
-        ops.rest.append(["head", new.id, *_splice(old.head, new.head)])
+        ops.rest.append(["head", new.id, _hunks(old.head, new.head)])
     old_children = {c.id: (c, tail) for c, tail in old.children}
     old_keys, new_keys = old.keys(), new.keys()
     stable = _kept_in_order(old_keys, new_keys)
@@ -200,7 +209,7 @@ def _diff(old: Node, new: Node, ops: _Ops) -> None:
             ops.rest.append(["put", child.id, new.id, after, child.text + tail])
         else:
             was, old_tail = old_children[child.id]
-            if was.text != child.text:
+            if was.stop - was.begin != child.stop - child.begin or was.text != child.text:
                 inner = _Ops()
                 if _name(was.start) == _name(child.start) and was.end == child.end:
                     if was.start != child.start:
@@ -211,7 +220,7 @@ def _diff(old: Node, new: Node, ops: _Ops) -> None:
                 else:
                     ops.replaces.append(["replace", child.id, child.text])
             if old_tail != tail:
-                ops.rest.append(["tail", child.id, *_splice(old_tail, tail)])
+                ops.rest.append(["tail", child.id, _hunks(old_tail, tail)])
         after = child.id
 
 
@@ -238,23 +247,30 @@ def items(run: str) -> list[str]:
     return found
 
 
-def _splice(old: str, new: str) -> tuple[int, int, str]:
-    """(i, n, text): ``new`` is ``old`` with its nodes i to i + n replaced by ``text``."""
+def _hunks(old: str, new: str) -> list[list[int | str]]:
+    """[[i, n, text], ...]: ``new`` is ``old`` with, for each hunk, its nodes i to i + n replaced by
+    ``text`` (hunks in order, never adjacent)."""
     before, after = items(old), items(new)
-    i = 0
-    while i < min(len(before), len(after)) and before[i] == after[i]:
-        i += 1
-    j = 0
-    while j < min(len(before), len(after)) - i and before[-1 - j] == after[-1 - j]:
-        j += 1
-    return i, len(before) - i - j, "".join(after[i : len(after) - j])
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    return [
+        [i1, i2 - i1, "".join(after[j1:j2])]
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    ]
 
 
-def _respliced(run: str, i: int, n: int, text: str) -> str:
+def _respliced(run: str, hunks: object) -> str:
     nodes = items(run)
-    if not 0 <= i <= i + n <= len(nodes):
-        raise Unsplittable("that splice does not fit")
-    return "".join(nodes[:i]) + text + "".join(nodes[i + n :])
+    if not isinstance(hunks, list):
+        raise Unsplittable("hunks are a list")
+    for hunk in reversed(hunks):
+        if not isinstance(hunk, list) or len(hunk) != 3:
+            raise Unsplittable("a hunk is [i, n, text]")
+        i, n, text = _count(hunk[0]), _count(hunk[1]), str(hunk[2])
+        if not 0 <= i <= i + n <= len(nodes):
+            raise Unsplittable("that hunk does not fit")
+        nodes[i : i + n] = [text]
+    return "".join(nodes)
 
 
 def _size(ops: list[Change]) -> int:
@@ -318,7 +334,7 @@ def apply_to(root: Node, ops: list[Change]) -> None:
         kind = op[0]
         if kind == "head":
             node = node_of(op[1])
-            node.head = _respliced(node.head, _count(op[2]), _count(op[3]), str(op[4]))
+            node.head = _respliced(node.head, op[2])
         elif kind == "start":
             node = node_of(op[1])
             if _name(str(op[2])) != _name(node.start):
@@ -329,7 +345,7 @@ def apply_to(root: Node, ops: list[Change]) -> None:
             node, parent = index[key]
             i = place(parent, key)
             if kind == "tail":
-                tail = _respliced(parent.children[i][1], _count(op[2]), _count(op[3]), str(op[4]))
+                tail = _respliced(parent.children[i][1], op[2])
                 parent.children[i] = (node, tail)
             elif kind == "remove":
                 del parent.children[i]

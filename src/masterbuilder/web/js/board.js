@@ -83,11 +83,14 @@ function run(first) {
   return nodes;
 }
 
-function splice(nodes, parent, before, i, n, text, doc) {
-  if (i < 0 || n < 0 || i + n > nodes.length) throw new Error("a splice does not fit");
-  const next = i + n < nodes.length ? nodes[i + n] : before;
-  for (const node of nodes.slice(i, i + n)) node.remove();
-  for (const node of fragment(doc, text)) parent.insertBefore(node, next);
+// hunks: [[i, n, text], ...], places in the run as it was: applied from the last, so each keeps its place.
+function splice(nodes, parent, before, hunks, doc) {
+  for (const [i, n, text] of [...hunks].reverse()) {
+    if (!(i >= 0 && n >= 0 && i + n <= nodes.length)) throw new Error("a hunk does not fit");
+    const next = i + n < nodes.length ? nodes[i + n] : before;
+    for (const node of nodes.slice(i, i + n)) node.remove();
+    for (const node of fragment(doc, text)) parent.insertBefore(node, next);
+  }
 }
 
 export function applyChanges(doc, changes) {
@@ -105,11 +108,11 @@ export function applyChanges(doc, changes) {
     if (kind === "head") {
       const parent = find(id);
       const nodes = run(parent.firstChild);
-      splice(nodes, parent, nodes.length ? nodes[nodes.length - 1].nextSibling : parent.firstChild, change[2], change[3], change[4], doc);
+      splice(nodes, parent, nodes.length ? nodes[nodes.length - 1].nextSibling : parent.firstChild, change[2], doc);
     } else if (kind === "tail") {
       const node = find(id);
       const nodes = tailOf(node);
-      splice(nodes, node.parentNode, afterRun(nodes, node), change[2], change[3], change[4], doc);
+      splice(nodes, node.parentNode, afterRun(nodes, node), change[2], doc);
     } else if (kind === "remove") {
       const node = find(id);
       for (const n of tailOf(node)) n.remove();
