@@ -3,7 +3,8 @@ human seats played with random legal moves over the server's sockets (FastAPI's 
 every seat and a spectator connected as the page connects (``"changes": true``). For every state message
 after the first it counts the text's bytes, and the bytes permessage-deflate would put on the wire (a
 deflate stream per connection with context takeover, 12 window bits as the server negotiates), and
-compares with the same message had it carried the whole board.
+compares with the same message had it carried the whole board; and the median time to compute one
+connection's changes (split and compare, as the server does once per seat and language).
 
     PYTHONPATH=src python benchmarks/bench_board_changes.py --moves 60
     PYTHONPATH=src python benchmarks/bench_board_changes.py --games caylus --players 4 --moves 100
@@ -24,7 +25,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from masterbuilder.server.app import create_app
-from masterbuilder.server.board_changes import apply_changes
+from masterbuilder.server.board_changes import Drawing, apply_changes, changes
 from masterbuilder.server.settings import Settings
 
 
@@ -39,13 +40,13 @@ class Wire:
         return len(data) - 4  # the deflate frame drops the sync flush's final 00 00 ff ff
 
 
-def play(client: TestClient, game: str, players: int, moves: int, seed: int) -> dict[str, list[int]]:
+def play(client: TestClient, game: str, players: int, moves: int, seed: int) -> dict[str, list[float]]:
     made = client.post(
         "/api/games", json={"game": game, "players": players, "seed": seed, "join": list(range(players))}
     ).json()
     gid, tokens = made["id"], made["tokens"]
     seats: list[int | None] = [*range(players), None]
-    sizes: dict[str, list[int]] = {"text": [], "wire": [], "whole": [], "whole_wire": []}
+    sizes: dict[str, list[float]] = {"text": [], "wire": [], "whole": [], "whole_wire": [], "ms": []}
     rng = random.Random(seed)
     sockets = [client.websocket_connect(f"/ws/games/{gid}") for _ in seats]
     opened = [s.__enter__() for s in sockets]
@@ -53,6 +54,7 @@ def play(client: TestClient, game: str, players: int, moves: int, seed: int) -> 
         wires = [Wire() for _ in seats]
         whole_wires = [Wire() for _ in seats]
         boards: list[str] = []
+        drawings: list[Drawing] = []  # the server's side: the changes' cost, each drawing split once
         seen: list[dict[str, Any]] = []  # the last state message of each connection
         for ws, seat, wire, whole_wire in zip(opened, seats, wires, whole_wires, strict=True):
             token = None if seat is None else tokens[str(seat)]
@@ -62,6 +64,7 @@ def play(client: TestClient, game: str, players: int, moves: int, seed: int) -> 
             whole_wire.size(text)
             seen.append(json.loads(text))
             boards.append(seen[-1]["board"]["svg"])
+            drawings.append(Drawing(boards[-1]))
         for _ in range(moves):
             if seen[0]["status"] != "live":
                 break
@@ -80,6 +83,11 @@ def play(client: TestClient, game: str, players: int, moves: int, seed: int) -> 
                 else:
                     boards[i] = message["board"]["svg"]
                 whole["board"] = {"svg": boards[i], "panel": message["board"]["panel"]}
+                drawing = Drawing(boards[i])
+                begin = time.perf_counter()
+                changes(drawings[i], drawing)
+                sizes["ms"].append((time.perf_counter() - begin) * 1000)
+                drawings[i] = drawing
                 whole_text = json.dumps(whole, separators=(",", ":"))
                 sizes["whole"].append(len(whole_text.encode()))
                 sizes["whole_wire"].append(whole_wire.size(whole_text))
@@ -97,7 +105,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="moves per game (fewer if it ends)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print("game         updates  median B (text, wire)  whole board B (text, wire)  s")
+    print("game         updates  median B (text, wire)  whole board B (text, wire)  changes ms  s")
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(
             db_url=f"sqlite:///{Path(folder) / 'bench.db'}",
@@ -119,7 +127,7 @@ def main() -> None:
                 med = {k: statistics.median(v) for k, v in sizes.items()}
                 print(
                     f"{game:12} {len(sizes['text']):7}  {med['text']:8.0f} {med['wire']:8.0f}"
-                    f"        {med['whole']:10.0f} {med['whole_wire']:8.0f}      {took:5.1f}"
+                    f"        {med['whole']:10.0f} {med['whole_wire']:8.0f}  {med['ms']:10.1f}  {took:5.1f}"
                 )
 
 
