@@ -129,3 +129,28 @@ def test_the_socket_sends_changes_to_whoever_takes_them_and_the_board_on_request
         assert again["board"]["svg"] == svg and again["full"] is True and again["ply"] == len(state.history)
         page.send_json({"type": "hello", "changes": "yes"})
         assert page.receive_json()["code"] == "bad_message"
+
+
+def test_random_reorderings_additions_and_removals_roundtrip() -> None:
+    rng = random.Random(3)
+
+    def drawing(keys: list[str], depth: int = 0) -> str:
+        parts = []
+        for key in keys:
+            inner = drawing(rng.sample(["x" + key, "y" + key], rng.randint(0, 2)), 1) if depth == 0 else ""
+            text = rng.choice(["", "t", "<text>a</text>", "<rect/>u"])
+            parts.append(
+                f'<g id="{key}" class="{rng.choice("ab")}"><title>{key * 80}</title>{inner}</g>{text}'
+            )
+        return f'<svg viewBox="0 0 {rng.choice("12")} 1"><rect/>{"".join(parts)}</svg>'
+
+    keys = [str(i) for i in range(8)]
+    applied = 0
+    for _ in range(300):
+        old = drawing(rng.sample(keys, rng.randint(0, 8)))
+        new = drawing(rng.sample(keys, rng.randint(0, 8)))
+        ops = changes(old, new)
+        if ops is not None:
+            assert apply_changes(old, ops) == new
+            applied += 1
+    assert applied > 50  # the others: changes no smaller than the board, which is sent whole
