@@ -77,6 +77,9 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
         create_app(settings),
         log_level=log_level,
         ws_max_size=64 * 1024,
+        # compressed frames for the clients that offer permessage-deflate (browsers do): boards and their
+        # changes are repetitive SVG text (the websockets implementation; uvicorn's default, said here)
+        ws_per_message_deflate=True,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=10,

@@ -25,6 +25,7 @@ from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
 from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
+from masterbuilder.server.board_changes import Drawing, changes
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.languages import seat_entries, shown_name, unnamed
@@ -84,12 +85,16 @@ class Created:
 class Connection:
     """One client of one game: its seat (None: a spectator) and the updates waiting to be sent to it."""
 
-    def __init__(self, seat: int | None, board: bool = True, lang: str = SOURCE) -> None:
+    def __init__(
+        self, seat: int | None, board: bool = True, lang: str = SOURCE, changes: bool = False
+    ) -> None:
         self.seat = seat
         self.lang = lang  # the language its updates are written in
         self.board = (
             board  # whether its updates carry the SVG board (the page's do; bots and scripts skip it)
         )
+        self.changes = changes  # whether its boards after the first may come as changes (the page's do)
+        self.drawing: Drawing | None = None  # the last board sent, which the next changes apply to
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.log_sent = 0  # log entries this client has
         self.dropped = False
@@ -800,7 +805,12 @@ class Tables:
 
     # ---- connections ------------------------------------------------------------------------------------
     async def connect(
-        self, game_id: str, token: str | None, board: bool = True, lang: str = SOURCE
+        self,
+        game_id: str,
+        token: str | None,
+        board: bool = True,
+        lang: str = SOURCE,
+        changes: bool = False,
     ) -> tuple[Table, Connection]:
         """A client joins the table (as its token's seat, or a spectator) and gets the full picture, its
         words in ``lang``."""
@@ -810,7 +820,7 @@ class Tables:
             seat = table.seat_of(token)
             if seat is None:
                 raise PlayError("bad_token", _("That token is not a seat of this game."))
-        conn = Connection(seat, board, lang)
+        conn = Connection(seat, board, lang, changes)
         async with table.lock:  # the first picture, in order with the updates that follow
             if seat is not None and sum(1 for c in table.conns if c.seat == seat) >= self.sockets_per_token:
                 raise PlayError(
@@ -829,6 +839,23 @@ class Tables:
             table.conns.add(conn)
         return table, conn
 
+    async def resend(self, table: Table, conn: Connection) -> None:
+        """The whole picture again, board and log, to one connection (its page could not apply a change)."""
+        async with table.lock:
+            if conn not in table.conns:
+                return
+            parts: dict[Any, Any] = {}
+            if conn.board:
+                parts["boards"] = {
+                    (conn.seat, conn.lang): await self.boards.draw(
+                        table.state, conn.seat, conn.lang, table.seat_names
+                    )
+                }
+            conn.drawing = None
+            await self.ensure_log(table, conn.lang)
+            conn.push(self._message(table, conn, 0, True, parts))
+            conn.log_sent = len(table.log)
+
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.conns.discard(conn)
         if not table.conns and table.row.status == "finished" and self._tables.get(table.id) is table:
@@ -838,7 +865,7 @@ class Tables:
         """Push the table to every connection. Called under the table's lock, so that updates go out in
         order; the boards are drawn in the board pool meanwhile, one per seat and language that wants one.
         What is shared between connections (boards, messages) is keyed by language too."""
-        cache: dict[tuple[int | None, bool, int, bool, str], str] = {}
+        cache: dict[tuple[int | None, bool, int, bool, str, int], str] = {}
         parts: dict[Any, Any] = {}
         wanted = sorted(
             {(c.seat, c.lang) for c in table.conns if c.board},
@@ -854,10 +881,13 @@ class Tables:
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
-            key = (conn.seat, conn.board, start, full, conn.lang)
+            # connections that were sent the same board are sent the same changes: id() of that drawing
+            key = (conn.seat, conn.board, start, full, conn.lang, id(conn.drawing) if conn.changes else 0)
             if key not in cache:
                 cache[key] = self._message(table, conn, start, full, parts)
             conn.push(cache[key])
+            if conn.board:
+                conn.drawing = parts["drawings"][conn.seat, conn.lang]
             conn.log_sent = len(table.log)
 
     def _message(
@@ -894,6 +924,7 @@ class Tables:
             "seats": seats,
             **parts["words", lang],
             **parts[seat, conn.board, lang],
+            **self._board_part(conn, parts),
             "log": table.log_in(lang)[log_from:],
             "full": full,
             "can_undo": row.status == "live"
@@ -905,6 +936,25 @@ class Tables:
             "result": {"scores": row.scores, "winners": row.winners} if row.status == "finished" else None,
         }
         return json.dumps(msg, separators=(",", ":"))
+
+    @staticmethod
+    def _board_part(conn: Connection, parts: dict[Any, Any]) -> dict[str, Any]:
+        """The board as this connection gets it: whole, or as the changes to the last one it was sent (when it
+        takes changes and they are smaller); remembers what it was sent. Shared by the connections that had
+        the same board, so computed once per move, seat and language."""
+        if not conn.board:
+            return {}
+        key = conn.seat, conn.lang
+        board = parts["boards"][key]
+        drawing = parts.setdefault("drawings", {}).setdefault(key, Drawing(board["svg"]))
+        before, conn.drawing = conn.drawing, drawing
+        if not conn.changes or before is None:
+            return {}
+        found = parts.setdefault("changes", {})
+        if (key, id(before)) not in found:
+            found[key, id(before)] = changes(before, drawing)
+        ops = found[key, id(before)]
+        return {} if ops is None else {"board": {"changes": ops, "panel": board["panel"]}}
 
 
 def seat_part(table: Table, seat: int | None, board: dict[str, Any] | None) -> dict[str, Any]:

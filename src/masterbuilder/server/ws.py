@@ -94,6 +94,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
             if problem is None and hello is not None:
                 token = hello.get("token", header_token)
                 board = hello.get("board", True)
+                wants_changes = hello.get("changes", False)
                 try:
                     lang = language() if hello.get("lang") is None else check_language(hello["lang"])
                 except UnknownLanguage:
@@ -104,6 +105,8 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                     problem = error("bad_token", _("That token is not a seat of this game."))
                 elif not isinstance(board, bool):
                     problem = error("bad_message", _('"board" must be true or false.'))
+                elif not isinstance(wants_changes, bool):
+                    problem = error("bad_message", _('"changes" must be true or false.'))
                 elif lang is None:
                     problem = error(
                         "bad_message",
@@ -112,7 +115,9 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                 else:
                     try:
                         with use_language(lang):
-                            table, conn = await manager.connect(game_id, token or header_token, board, lang)
+                            table, conn = await manager.connect(
+                                game_id, token or header_token, board, lang, wants_changes
+                            )
                         slot: Slot | None = ws.scope.get(SLOT)
                         if slot is not None:
                             slot.greeted()
@@ -151,6 +156,9 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                 continue
             assert message is not None
             with use_language(conn.lang):  # its refusals and hints in its language
+                if message["type"] == "board":  # the page could not apply a change: the whole board again
+                    await manager.resend(table, conn)
+                    continue
                 reply = await _handle(manager, game_id, conn, message)
             if reply is not None:
                 conn.push(reply)

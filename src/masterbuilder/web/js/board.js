@@ -55,13 +55,110 @@ function animateMoves(container, before) {
   }
 }
 
-// The server's drawing, parsed as SVG and stripped of anything that could run (defence in depth: the
-// renderers escape every text, this makes sure a slip cannot become a script).
-function cleanSvg(text) {
+// The server's drawing as an SVG document (null if it is not one).
+export function parseSvg(text) {
   if (!text) return null;
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const root = doc.documentElement;
   if (root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+  return doc;
+}
+
+// A board's changes to the drawing before (docs/web.md, "Boards as changes"; the server's
+// board_changes module computes them, and mirrors this). A parent's head is its child nodes before its
+// first child with an id; an element's tail, its next siblings up to the next with an id. Throws when a
+// change does not fit: the page then asks for the whole board.
+const SVG_NS = "http://www.w3.org/2000/svg";
+const keyed = (node) => node.nodeType === Node.ELEMENT_NODE && node.hasAttribute("id");
+
+function fragment(doc, text) {
+  const parsed = new DOMParser().parseFromString(`<svg xmlns="${SVG_NS}">${text}</svg>`, "image/svg+xml");
+  if (parsed.getElementsByTagName("parsererror").length) throw new Error("a change is not SVG");
+  return [...parsed.documentElement.childNodes].map((n) => doc.importNode(n, true));
+}
+
+function run(first) {
+  const nodes = [];
+  for (let n = first; n && !keyed(n); n = n.nextSibling) nodes.push(n);
+  return nodes;
+}
+
+// hunks: [[i, n, text], ...], places in the run as it was: applied from the last, so each keeps its place.
+function splice(nodes, parent, before, hunks, doc) {
+  for (const [i, n, text] of [...hunks].reverse()) {
+    if (!(i >= 0 && n >= 0 && i + n <= nodes.length)) throw new Error("a hunk does not fit");
+    const next = i + n < nodes.length ? nodes[i + n] : before;
+    for (const node of nodes.slice(i, i + n)) node.remove();
+    for (const node of fragment(doc, text)) parent.insertBefore(node, next);
+  }
+}
+
+export function applyChanges(doc, changes) {
+  const root = doc.documentElement;
+  const find = (id) => {
+    if (id === null) return root;
+    const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
+    if (!node) throw new Error(`no element ${id}`);
+    return node;
+  };
+  const tailOf = (node) => run(node.nextSibling);
+  const afterRun = (nodes, node) => (nodes.length ? nodes[nodes.length - 1].nextSibling : node.nextSibling);
+  for (const change of changes) {
+    const [kind, id] = change;
+    if (kind === "head") {
+      const parent = find(id);
+      const nodes = run(parent.firstChild);
+      splice(nodes, parent, nodes.length ? nodes[nodes.length - 1].nextSibling : parent.firstChild, change[2], doc);
+    } else if (kind === "tail") {
+      const node = find(id);
+      const nodes = tailOf(node);
+      splice(nodes, node.parentNode, afterRun(nodes, node), change[2], doc);
+    } else if (kind === "remove") {
+      const node = find(id);
+      for (const n of tailOf(node)) n.remove();
+      node.remove();
+    } else if (kind === "put") {
+      const parent = find(change[2]);
+      let before;
+      if (change[3] === null) {
+        const head = run(parent.firstChild);
+        before = head.length ? head[head.length - 1].nextSibling : parent.firstChild;
+      } else {
+        const after = find(change[3]);
+        before = afterRun(tailOf(after), after);
+      }
+      const nodes = fragment(doc, change[4]);
+      if (!nodes.length || !keyed(nodes[0]) || nodes[0].id !== id) throw new Error(`a bad put of ${id}`);
+      for (const node of nodes) parent.insertBefore(node, before);
+    } else if (kind === "replace") {
+      const node = find(id);
+      const nodes = fragment(doc, change[2]);
+      if (nodes.length !== 1 || nodes[0].id !== id) throw new Error(`a bad replace of ${id}`);
+      node.replaceWith(nodes[0]);
+    } else if (kind === "start") {
+      const node = find(id);
+      const tag = change[2];
+      const name = tag.slice(1).split(/[\s/>]/)[0];
+      const empty = tag.endsWith("/>");
+      const [model] = fragment(doc, empty ? tag : `${tag}</${name}>`);
+      if (!model || model.localName !== node.localName) throw new Error(`a bad start of ${id}`);
+      // the namespace declarations stay as they are; the other attributes are the model's, in its order
+      const plain = (el) => [...el.attributes].filter((a) => !/^xmlns(:|$)/.test(a.name));
+      if (plain(model).map((a) => a.name).join(" ") !== plain(node).map((a) => a.name).join(" ")) {
+        for (const attr of plain(node)) node.removeAttribute(attr.name);
+      }
+      for (const attr of plain(model)) node.setAttribute(attr.name, attr.value);
+    } else {
+      throw new Error(`an unknown change ${kind}`);
+    }
+  }
+}
+
+// A copy of the drawing stripped of anything that could run, for the page (defence in depth: the
+// renderers escape every text, this makes sure a slip cannot become a script).
+function cleanSvg(doc) {
+  if (!doc) return null;
+  const root = document.importNode(doc.documentElement, true);
   for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed")) bad.remove();
   for (const node of [root, ...root.querySelectorAll("*")]) {
     for (const attr of [...node.attributes]) {
@@ -69,7 +166,7 @@ function cleanSvg(text) {
       if (/^on/i.test(attr.name) || link) node.removeAttribute(attr.name);
     }
   }
-  return document.importNode(root, true);
+  return root;
 }
 
 function titleOf(node) {
@@ -133,13 +230,13 @@ export class Board {
     if (this.onAct && this.legal.has(id)) this.onAct(id);
   }
 
-  // svg: the drawing; legal: the action ids this page may take (others' [data-action] are left inert).
-  show(svg, legal = []) {
+  // drawing: the SVG document (parseSvg); legal: the action ids this page may take (others' [data-action] are left inert).
+  show(doc, legal = []) {
     const before = positions(this.container);
     const focused = this.container.contains(document.activeElement) ? document.activeElement : null;
     const focusedId = focused && (focused.id || null);
     hideTooltip();
-    const drawing = cleanSvg(svg);
+    const drawing = cleanSvg(typeof doc === "string" ? parseSvg(doc) : doc);
     this.container.replaceChildren(...(drawing ? [drawing] : []));
     this.legal = new Set(legal);
     for (const node of this.container.querySelectorAll("[data-action]")) {

@@ -3,7 +3,7 @@
 import {
   ApiError, distinctNames, el, forgetToken, gameIdFromPath, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor,
 } from "./api.js";
-import { Board, bringIntoView, setupZoom, targets } from "./board.js";
+import { Board, applyChanges, bringIntoView, parseSvg, setupZoom, targets } from "./board.js";
 import { renderChart } from "./chart.js";
 import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
@@ -26,6 +26,8 @@ class Connection {
     this.seat = seat; // null: a spectator
     this.token = token;
     this.message = null;
+    this.drawing = null; // this seat's board (an SVG document): the last whole one with the changes since
+    this.boardAsked = false; // a change did not fit: the whole board was asked for
     this.log = [];
     this.backoff = 500;
     this.closed = false;
@@ -37,7 +39,8 @@ class Connection {
     this.ws = new WebSocket(`${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}`);
     this.ws.onopen = () => {
       this.backoff = 500;
-      this.ws.send(JSON.stringify({ type: "hello", token: this.token, lang: language() }));
+      this.boardAsked = false;
+      this.ws.send(JSON.stringify({ type: "hello", token: this.token, lang: language(), changes: true }));
       showBanner(null);
     };
     this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -73,8 +76,29 @@ class Connection {
     return true;
   }
 
+  // The board of a state message: a whole drawing, or changes to this one. False when the changes do not
+  // fit (a message was lost or misapplied): the whole board and log are asked for, and come as a state.
+  takeBoard(board) {
+    if (board.svg !== undefined) {
+      this.drawing = parseSvg(board.svg);
+      this.boardAsked = false;
+      return true;
+    }
+    try {
+      if (!this.drawing) throw new Error("no board to change");
+      applyChanges(this.drawing, board.changes);
+      return true;
+    } catch {
+      this.drawing = null;
+      if (!this.boardAsked && this.ws.readyState === WebSocket.OPEN) this.ws.send('{"type":"board"}');
+      this.boardAsked = true;
+      return false;
+    }
+  }
+
   receive(data) {
     if (data.type === "state") {
+      if (data.board && !this.takeBoard(data.board)) return;
       this.log = data.full ? data.log : mergeLog(this.log, data.log);
       this.message = data;
       stateArrived(this);
@@ -186,7 +210,7 @@ function render() {
   $("mb-status").title = $("mb-status").textContent;
   const legal = (message.legal || []).map((a) => a.id);
   const panelFocused = $("mb-panel").contains(document.activeElement);
-  board.show(message.board.svg, legal);
+  board.show(active.drawing, legal);
   const mine = message.to_move === message.seat && message.seat !== null;
   $("mb-decision").textContent = decisionText(message);
   $("mb-decision").classList.toggle("mine", mine);

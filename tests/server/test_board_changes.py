@@ -1,0 +1,156 @@
+"""Boards sent as changes (server/board_changes): the changes rebuild the drawing exactly, over whole games
+and over the socket."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from masterbuilder import new_game
+from masterbuilder.core.board import draw_board
+from masterbuilder.server.board_changes import (
+    Drawing,
+    Unsplittable,
+    apply_changes,
+    apply_to,
+    changes,
+    split,
+)
+from tests.server.conftest import create
+
+OLD = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>turn 1</text>'
+    '<g id="a"><rect/><g id="w1"><circle/></g>x</g><g id="b"><title>B</title></g><rect id="c"/>end</svg>'
+)
+
+
+def roundtrip(old: str, new: str) -> list[Any]:
+    ops = changes(old, new)
+    assert ops is not None
+    assert apply_changes(old, ops) == new
+    return ops
+
+
+def test_a_text_outside_every_id_is_spliced_in_its_head() -> None:
+    ops = roundtrip(OLD, OLD.replace("turn 1", "turn 2"))
+    assert ops == [["head", None, [[0, 1, "<text>turn 2</text>"]]]]
+
+
+def test_moves_additions_removals_and_attributes() -> None:
+    moved = OLD.replace('<g id="w1"><circle/></g>x', "x").replace(
+        "<title>B</title>", '<title>B</title><g id="w1"><circle/></g>'
+    )
+    ops = roundtrip(OLD, moved)
+    kinds = [op[0] for op in ops]  # w1 leaves a (removed, or a replaced) before it is put in b
+    assert kinds.index("put") > max(i for i, k in enumerate(kinds) if k in ("remove", "replace"))
+    roundtrip(OLD, OLD.replace('viewBox="0 0 10 10"', 'viewBox="0 0 10 12"'))
+    roundtrip(OLD, OLD.replace('<rect id="c"/>', '<rect id="c" class="act"/>'))
+    roundtrip(OLD, OLD.replace('<g id="b"><title>B</title></g>', ""))
+    roundtrip(OLD, OLD.replace("end</svg>", '<g id="d">new</g>end</svg>'))
+    swapped = OLD.replace(
+        '<g id="b"><title>B</title></g><rect id="c"/>', '<rect id="c"/><g id="b"><title>B</title></g>'
+    )
+    roundtrip(OLD, swapped)
+
+
+def test_the_whole_board_when_changes_would_not_do() -> None:
+    assert changes(OLD, OLD.replace("<svg ", "<svg2 ").replace("</svg>", "</svg2>")) is None
+    assert changes(OLD, OLD.replace('id="b"', 'id="a"')) is None  # an id twice
+    assert changes(OLD, OLD.replace("</g>x", "x")) is None  # unbalanced
+    assert changes(OLD, "<svg/>") is None  # the changes would not be smaller
+    with pytest.raises(Unsplittable):
+        split("<svg><!-- a comment --></svg>")
+    with pytest.raises(KeyError):
+        apply_changes(OLD, [["remove", "nowhere"]])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["caylus", "caylus1303", "builders"])
+def test_changes_over_a_whole_random_game_rebuild_every_board(game: str) -> None:
+    state = new_game(game, 2, 5)
+    rng = random.Random(5)
+    seats: list[int | None] = [None, 0, 1]
+    sent = {seat: Drawing(draw_board(state, seat)["svg"]) for seat in seats}  # as the server keeps them
+    shown = {seat: split(sent[seat].svg) for seat in seats}  # as the page keeps them
+    wholes = 0
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_action_ids()))
+        for seat in seats:
+            fresh = Drawing(draw_board(state, seat)["svg"])
+            ops = changes(sent[seat], fresh)
+            if ops is None:
+                shown[seat], wholes = split(fresh.svg), wholes + 1
+            else:
+                apply_to(shown[seat], ops)
+            sent[seat] = fresh
+    for seat in seats:
+        assert shown[seat].render() == draw_board(state, seat)["svg"]
+    assert wholes < len(state.history) * len(seats) // 5  # changes, mostly
+
+
+def test_the_socket_sends_changes_to_whoever_takes_them_and_the_board_on_request(client: TestClient) -> None:
+    made = create(client, game="caylus", players=2, join=[0, 1], seed=11)
+    gid, tokens = made["id"], made["tokens"]
+    state = new_game("caylus", 2, 11)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as page,
+        client.websocket_connect(f"/ws/games/{gid}") as script,
+    ):
+        page.send_json({"type": "hello", "token": tokens["0"], "changes": True})
+        first = page.receive_json()
+        script.send_json({"type": "hello", "token": tokens["0"]})
+        script.receive_json()
+        svg = first["board"]["svg"]
+        for _ in range(3):
+            mover = state.current_player
+            action = state.legal_action_ids()[0]
+            ws = page if mover == 0 else None
+            if ws is None:
+                with client.websocket_connect(f"/ws/games/{gid}") as other:
+                    other.send_json({"type": "hello", "token": tokens[str(mover)], "board": False})
+                    other.receive_json()
+                    other.send_json({"type": "act", "action": action, "ply": len(state.history)})
+                    other.receive_json()
+            else:
+                ws.send_json({"type": "act", "action": action, "ply": len(state.history)})
+            state.apply(action)
+            update, whole = page.receive_json(), script.receive_json()
+            assert (
+                set(update["board"]) == {"changes", "panel"}
+                and update["board"]["panel"] == whole["board"]["panel"]
+            )
+            svg = apply_changes(svg, update["board"]["changes"])
+            assert svg == whole["board"]["svg"]
+        page.send_json({"type": "board"})
+        again = page.receive_json()
+        assert again["board"]["svg"] == svg and again["full"] is True and again["ply"] == len(state.history)
+        page.send_json({"type": "hello", "changes": "yes"})
+        assert page.receive_json()["code"] == "bad_message"
+
+
+def test_random_reorderings_additions_and_removals_roundtrip() -> None:
+    rng = random.Random(3)
+
+    def drawing(keys: list[str], depth: int = 0) -> str:
+        parts = []
+        for key in keys:
+            inner = drawing(rng.sample(["x" + key, "y" + key], rng.randint(0, 2)), 1) if depth == 0 else ""
+            text = rng.choice(["", "t", "<text>a</text>", "<rect/>u"])
+            parts.append(
+                f'<g id="{key}" class="{rng.choice("ab")}"><title>{key * 80}</title>{inner}</g>{text}'
+            )
+        return f'<svg viewBox="0 0 {rng.choice("12")} 1"><rect/>{"".join(parts)}</svg>'
+
+    keys = [str(i) for i in range(8)]
+    applied = 0
+    for _ in range(300):
+        old = drawing(rng.sample(keys, rng.randint(0, 8)))
+        new = drawing(rng.sample(keys, rng.randint(0, 8)))
+        ops = changes(old, new)
+        if ops is not None:
+            assert apply_changes(old, ops) == new
+            applied += 1
+    assert applied > 50  # the others: changes no smaller than the board, which is sent whole
