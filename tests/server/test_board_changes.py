@@ -19,7 +19,7 @@ from masterbuilder.server.board_changes import (
     changes,
     split,
 )
-from tests.server.conftest import create
+from tests.server.conftest import create, make_client
 
 OLD = (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>turn 1</text>'
@@ -129,6 +129,18 @@ def test_the_socket_sends_changes_to_whoever_takes_them_and_the_board_on_request
         assert again["board"]["svg"] == svg and again["full"] is True and again["ply"] == len(state.history)
         page.send_json({"type": "hello", "changes": "yes"})
         assert page.receive_json()["code"] == "bad_message"
+
+
+def test_changes_are_sent_only_where_the_server_turns_them_on(db_url: str) -> None:
+    with make_client(db_url, board_changes=False) as client:  # the server's default
+        made = create(client, game="caylus", players=2, join=[0, 1], seed=11)
+        state = new_game("caylus", 2, 11)
+        with client.websocket_connect(f"/ws/games/{made['id']}") as page:
+            mover = str(state.current_player)
+            page.send_json({"type": "hello", "token": made["tokens"][mover], "changes": True})
+            assert "svg" in page.receive_json()["board"]
+            page.send_json({"type": "act", "action": state.legal_action_ids()[0], "ply": 0})
+            assert set(page.receive_json()["board"]) == {"svg", "panel"}  # the whole board, not changes
 
 
 def test_random_reorderings_additions_and_removals_roundtrip() -> None:

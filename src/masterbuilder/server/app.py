@@ -82,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hints=hints,
         )
         manager.sockets_per_token = settings.sockets_per_token
+        manager.board_changes = settings.board_changes
         manager.hints_per_minute = settings.hints_per_minute
         warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots

@@ -44,6 +44,9 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()  # addresses/networks whose X-Forwarded-For is believed
     sockets_per_address: int = 32  # open sockets of one client address
     sockets_per_token: int = 4  # open sockets of one seat
+    # boards after the first sent as changes to the pages that ask for them (docs/web.md, "Boards as
+    # changes"): off by default while the changes are computed on the event loop (about 4 ms a seat a move)
+    board_changes: bool = False
     ungreeted_per_address: int = 8  # sockets of one address that have not said hello yet
     hello_timeout: float = 10.0  # seconds a socket has to say hello
     max_sockets: int | None = None  # sockets in all; None: what the open-files limit leaves room for
@@ -101,7 +104,18 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
 
+def _switch(text: str) -> bool:
+    """An on/off setting: 1, true, yes or on; 0, false, no or off."""
+    value = text.lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
 _KINDS: dict[Callable[[str], Any], str] = {
+    _switch: "on or off (1 or 0)",
     int: "a whole number (0 or more)",
     float: "a number (0 or more)",
     str: "a text",
@@ -126,4 +140,5 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_WORK_QUEUE": ("work_queue", int),
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
+    "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
 }

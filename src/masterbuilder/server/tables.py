@@ -271,6 +271,7 @@ class Tables:
         self.work = work or WorkerPool(0)
         self.hint_pool = hints or pool
         self.sockets_per_token = 4
+        self.board_changes = False  # whether pages that ask may get boards as changes (Settings)
         self.hints_per_minute = 10
         self.boards = boards or BoardPool(0)
         self.hint_bot = hint_bot
@@ -820,7 +821,7 @@ class Tables:
             seat = table.seat_of(token)
             if seat is None:
                 raise PlayError("bad_token", _("That token is not a seat of this game."))
-        conn = Connection(seat, board, lang, changes)
+        conn = Connection(seat, board, lang, changes and self.board_changes)
         async with table.lock:  # the first picture, in order with the updates that follow
             if seat is not None and sum(1 for c in table.conns if c.seat == seat) >= self.sockets_per_token:
                 raise PlayError(
