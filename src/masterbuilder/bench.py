@@ -222,10 +222,13 @@ def _tic_tac_toe() -> Any:
     return pyspiel.load_game("python_tic_tac_toe")
 
 
-def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], int]) -> tuple[int, float]:
-    """(moves, CPU seconds) of random tic-tac-toe playouts for about ``seconds`` (at least one game)."""
+def _tic_tac_toe_games(
+    game: Any, seconds: float, choice: Callable[[list[int]], int], clock: Callable[[], float]
+) -> tuple[int, int, float]:
+    """(games, moves, seconds by ``clock``) of random tic-tac-toe playouts for about ``seconds`` (at least
+    one game)."""
     moves = games = 0
-    start = time.process_time()
+    start = clock()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         state = game.new_initial_state()
@@ -233,7 +236,13 @@ def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], 
             state.apply_action(choice(state.legal_actions()))
             moves += 1
         games += 1
-        elapsed = time.process_time() - start
+        elapsed = clock() - start
+    return games, moves, elapsed
+
+
+def _tic_tac_toe_moves(game: Any, seconds: float, choice: Callable[[list[int]], int]) -> tuple[int, float]:
+    """(moves, CPU seconds) of random tic-tac-toe playouts for about ``seconds`` (at least one game)."""
+    _, moves, elapsed = _tic_tac_toe_games(game, seconds, choice, time.process_time)
     return moves, elapsed
 
 
@@ -339,23 +348,10 @@ def heuristic_speed(
 def openspiel_reference(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     """For scale: random playouts of OpenSpiel's own Python tic-tac-toe (``python_tic_tac_toe``, the Python
     game path our OpenSpiel adapter also takes), in moves/s; None without the ``openspiel`` extra."""
-    try:
-        import pyspiel
-        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers python_tic_tac_toe)
-    except ImportError:
+    game = _tic_tac_toe()
+    if game is None:
         return None
-    game = pyspiel.load_game("python_tic_tac_toe")
-    choice = random.Random(seed).choice
-    games = moves = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            moves += 1
-        games += 1
-        elapsed = time.perf_counter() - start
+    games, moves, elapsed = _tic_tac_toe_games(game, seconds, random.Random(seed).choice, time.perf_counter)
     return {
         "game": "python_tic_tac_toe (OpenSpiel)",
         "games": games,
