@@ -36,29 +36,17 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.server.live import Server
+
 ATTACKS = ("hints", "replays", "sockets")
 BYSTANDER = "127.0.0.1"
 ATTACKER = {"hints": "127.0.0.2", "replays": "127.0.0.3", "sockets": "127.0.0.4"}
 
 
-@dataclass
-class Served:
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def ws(self, game_id: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/games/{game_id}"
-
-
 @contextmanager
 def serving(
     sources: str, port: int, log: Path, env: dict[str, str] | None = None, files: int | None = None
-) -> Iterator[Served]:
+) -> Iterator[Server]:
     """``masterbuilder serve`` of the package in ``sources`` (a src folder: this tree's or another
     checkout's), one bot process, boards in-process, a fresh SQLite database next to ``log``; ``files``:
     the soft limit of open files it starts with (the common 1,024, say)."""
@@ -74,7 +62,7 @@ def serving(
             env=environment,
             preexec_fn=None if files is None else lambda: _soft_files(files),
         )
-    served = Served(process, port, log)
+    served = Server(process, port, log)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -142,7 +130,7 @@ async def _state(ws: ClientConnection, patience: float = 60) -> dict[str, Any]:
 class Bystander:
     """A game against the heuristic bot; ``replies``: seconds from each move to the bot's reply."""
 
-    served: Served
+    served: Server
     seed: int = 5
     patience: float = 60.0  # seconds without an update before the bystander gives up (``stalled``)
     replies: list[float] = field(default_factory=list)
@@ -235,7 +223,7 @@ class Attack:
         self.answers[what] = self.answers.get(what, 0) + 1
 
 
-async def _hint_socket(served: Served, game_id: str, token: str, attack: Attack, stop: asyncio.Event) -> None:
+async def _hint_socket(served: Server, game_id: str, token: str, attack: Attack, stop: asyncio.Event) -> None:
     try:
         async with connect(served.ws(game_id), local_addr=(ATTACKER["hints"], 0), max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token, "board": False}))
@@ -249,7 +237,7 @@ async def _hint_socket(served: Served, game_id: str, token: str, attack: Attack,
         attack.count(type(exc).__name__)
 
 
-async def _replays(served: Served, record: dict[str, Any], attack: Attack, stop: asyncio.Event) -> None:
+async def _replays(served: Server, record: dict[str, Any], attack: Attack, stop: asyncio.Event) -> None:
     body = json.dumps(record).encode()
     async with _client(ATTACKER["replays"]) as http:
         while not stop.is_set():
@@ -266,7 +254,7 @@ async def _replays(served: Served, record: dict[str, Any], attack: Attack, stop:
                 attack.count(type(exc).__name__)
 
 
-async def _silent_sockets(served: Served, game_id: str, attack: Attack, stop: asyncio.Event) -> None:
+async def _silent_sockets(served: Server, game_id: str, attack: Attack, stop: asyncio.Event) -> None:
     opened = []
     try:
         for _ in range(300):
@@ -282,7 +270,7 @@ async def _silent_sockets(served: Served, game_id: str, attack: Attack, stop: as
 
 
 async def under_attack(
-    served: Served, kind: str, bystander: Bystander, moves: int, warm: float = 1.0
+    served: Server, kind: str, bystander: Bystander, moves: int, warm: float = 1.0
 ) -> tuple[list[float], list[float], Attack]:
     """The bystander's reply times and the health probes' times while ``kind`` runs (after ``warm``
     seconds of it), and what the attackers got."""

@@ -15,21 +15,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.floods import Bystander, Served, median, serving, under_attack
-from tests.server.live import SOURCES, free_port
+from tests.server.floods import Bystander, median, serving, under_attack
+from tests.server.live import SOURCES, Server, free_port
 
 MOVES = 6  # bot replies timed before and during each attack
 SLACK = 0.02  # seconds: a timer's and a shared machine's noise on a reply of some 20-50 ms
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = tmp_path_factory.mktemp("floods") / "server.log"
     with serving(SOURCES, free_port(), log, files=1024) as server:  # the common soft limit
         yield server
 
 
-def _run(served: Served, kind: str) -> tuple[float, float, float, dict[str, int]]:
+def _run(served: Server, kind: str) -> tuple[float, float, float, dict[str, int]]:
     async def measure() -> tuple[float, float, float, dict[str, int]]:
         bystander = Bystander(served)
         await bystander.start()
@@ -44,7 +44,7 @@ def _run(served: Served, kind: str) -> tuple[float, float, float, dict[str, int]
     return asyncio.run(measure())
 
 
-def _check(served: Served, kind: str) -> dict[str, int]:
+def _check(served: Server, kind: str) -> dict[str, int]:
     alone, loaded, health, answers = _run(served, kind)
     assert loaded <= 2 * alone + SLACK, f"{kind}: bot replies {loaded:.3f} s against {alone:.3f} s alone"
     assert health <= 0.1, f"{kind}: /api/health took {health:.3f} s"
@@ -53,21 +53,21 @@ def _check(served: Served, kind: str) -> dict[str, int]:
 
 
 @pytest.mark.slow
-def test_a_hint_flood_does_not_slow_another_games_bot(served: Served) -> None:
+def test_a_hint_flood_does_not_slow_another_games_bot(served: Server) -> None:
     answers = _check(served, "hints")
     assert answers.get("too_many_sockets", 0) == 4, answers  # 8 sockets with one token, 4 allowed
     assert "server" not in answers, answers
 
 
 @pytest.mark.slow
-def test_a_replay_flood_does_not_slow_another_games_bot(served: Served) -> None:
+def test_a_replay_flood_does_not_slow_another_games_bot(served: Server) -> None:
     answers = _check(served, "replays")
     # one replay works, four wait, the others are told to come back (503 with Retry-After)
     assert answers.get("503", 0) >= 1 and "500" not in answers, answers
 
 
 @pytest.mark.slow
-def test_silent_sockets_are_capped_per_address(served: Served) -> None:
+def test_silent_sockets_are_capped_per_address(served: Server) -> None:
     answers = _check(served, "sockets")
     assert answers.get("accepted", 0) == 8, answers  # un-greeted sockets per address
     # the server raised its soft limit of 1,024 open files toward the hard limit, and said so
