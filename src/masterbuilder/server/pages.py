@@ -37,7 +37,7 @@ from masterbuilder.core.voice import seat_name
 from masterbuilder.server.languages import page_catalog, shown_name
 from masterbuilder.server.tables import log_names
 from masterbuilder.server.workers import Busy, WorkerPool
-from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.events import summarise
 from masterbuilder.ui.records import record_names
 
 router = APIRouter()
@@ -109,7 +109,6 @@ def checked_record(record: Any) -> dict[str, Any]:
 def move_log(record: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
     """Every move of ``record`` in words, as the socket's log entries (``ply``: the moves made before it)."""
     state = start_state(record)
-    log_events(state)
     seat_names = log_names([names[s] if s < len(names) else seat_name(s) for s in range(state.num_players)])
     entries = []
     for ply, action in enumerate(record["actions"]):

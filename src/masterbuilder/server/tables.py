@@ -32,7 +32,7 @@ from masterbuilder.server.languages import seat_entries, shown_name, unnamed
 from masterbuilder.server.security import hash_token, new_token, token_matches
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
 from masterbuilder.server.workers import WorkerPool
-from masterbuilder.ui.events import log_events, summarise
+from masterbuilder.ui.events import summarise
 from masterbuilder.ui.renderers import renderer_for
 
 log = logging.getLogger("masterbuilder.server")
@@ -194,7 +194,6 @@ def replay(
 ) -> tuple[State, list[dict[str, Any]]]:
     """The state after ``move_rows`` and the log of them, in ``lang``."""
     state = new_game(row.game, row.players, row.seed, row.options)
-    log_events(state)
     entries = []
     with use_language(lang):
         names = log_names([shown_name(seat.seat, seat.name) for seat in row.seats])
@@ -514,7 +513,6 @@ class Tables:
             seats=rows,
         )
         await self.db(self.store.create_game, row)
-        log_events(state)
         table = Table(row, state, [], [])
         self._tables[row.id] = table
         self._kick(table)
@@ -667,7 +665,6 @@ class Tables:
             # The move is made on a copy, which becomes the table's state only once it is stored: nobody
             # (a client saying hello, a page) sees a move before its transaction has committed.
             after = state.clone()
-            log_events(after)
             after.apply(action)
             move = MoveRow(len(table.moves), action, seat, now())
             outcome = outcome_of(after)

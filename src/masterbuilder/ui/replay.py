@@ -13,7 +13,6 @@ from rich.rule import Rule
 from masterbuilder.core.i18n import N_
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import load_record, new_game
-from masterbuilder.ui.events import log_events
 from masterbuilder.ui.records import record_names
 from masterbuilder.ui.terminal import HUMAN, QUIT_WORDS, Ask, TerminalTable, console_ask
 
@@ -68,7 +67,6 @@ def replay(
     start = to or 0
     for action in actions[:start]:
         state.apply(action)
-    log_events(state)  # drop the events of the moves skipped
     console.print(
         Rule(
             _n(
