@@ -16,6 +16,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -23,7 +24,9 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    false,
     text,
+    true,
 )
 
 metadata = MetaData()
@@ -45,6 +48,51 @@ games = Table(
     Column("rematch", String(16), nullable=True),  # the id of the rematch, once someone asked for one
     Column("created", DateTime(timezone=True), nullable=False, index=True),
     Column("updated", DateTime(timezone=True), nullable=False),
+    # ---- since 0002 (accounts, clocks, chat, ratings) ----
+    # the time control: NULL = real time (no clock); {"kind": "turn", "bank", "increment", "cap" (seconds),
+    # "bot": the bot that takes over a seat whose time ran out}
+    Column("clock", JSON, nullable=True),
+    Column("turn_started", DateTime(timezone=True), nullable=True),  # when the seat to move began its turn
+    Column("timed_out", Integer, nullable=True),  # the seat whose time ran out, while the others choose
+    Column("ended", String(16), nullable=True),  # how a finished game ended: NULL (played out) | abandoned
+    Column("rated", Boolean, nullable=False, server_default=false()),  # counts for the ratings
+    Column("rating_done", Boolean, nullable=False, server_default=false()),  # its result is in the ratings
+    Column("chat", String(8), nullable=False, server_default="shared"),  # shared | apart (seats, spectators)
+    Column("creator", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),
+)
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),  # as typed
+    Column("name_key", String(32), nullable=False, unique=True),  # casefolded: one account per name
+    Column("email", String(254), nullable=True),  # never shown to anyone but its owner
+    Column("password_hash", String(255), nullable=False),  # argon2id
+    Column("disabled", Boolean, nullable=False, server_default=false()),
+    Column("notify_mail", Boolean, nullable=False, server_default=true()),  # "your turn" etc. by mail
+    Column(
+        "mail_hours", Integer, nullable=True
+    ),  # at most one mail a game per this many hours; NULL: the server's
+    Column("mail_key", String(64), nullable=False),  # the secret in the unsubscribe link
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # sha256 hex of the cookie's value
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+password_resets = Table(
+    "password_resets",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
 )
 
 seats = Table(
@@ -57,6 +105,13 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),  # sha256 hex of the seat token; NULL while open
     Column("taken", Boolean, nullable=False),
+    # ---- since 0002 ----
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True),
+    Column("invited", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True),
+    Column(
+        "bank_ms", BigInteger, nullable=True
+    ),  # turn-based: time left (for the seat to move: at turn_started)
+    Column("replaced", Boolean, nullable=False, server_default=false()),  # a bot took over (time ran out)
 )
 
 moves = Table(
@@ -81,6 +136,42 @@ undone_moves = Table(
     Column("time", DateTime(timezone=True), nullable=False),
     Column("undone_at", DateTime(timezone=True), nullable=False),
     Column("undone_by", Integer, nullable=False),
+)
+
+# A game's chat: stored with it; ``audience`` "seats" (only the players see it) or "all".
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="SET NULL"), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("audience", String(8), nullable=False),
+    Column("text", String(500), nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
+# OpenSkill ratings, per game, of accounts ("user:ID") and bots ("bot:NAME").
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("player", String(80), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=True, index=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+# The last mail about a game to an account (at most one per game per few hours).
+mail_log = Table(
+    "mail_log",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("sent", DateTime(timezone=True), nullable=False),
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")

@@ -38,6 +38,10 @@ class SeatRow:
     name: str
     token_hash: str | None
     taken: bool
+    user_id: int | None = None  # the account playing this seat (None: a guest with a token, or a bot)
+    invited: int | None = None  # the account this open seat is kept for (invited by user name)
+    bank_ms: int | None = None  # turn-based: the time left; for the seat to move, as of games.turn_started
+    replaced: bool = False  # a bot plays it since its time ran out (``bot`` names it)
 
 
 @dataclass
@@ -65,6 +69,14 @@ class GameRow:
     created: datetime
     updated: datetime
     seats: list[SeatRow] = field(default_factory=list)
+    clock: dict[str, Any] | None = None  # None: real time; else the time control (db.games.clock)
+    turn_started: datetime | None = None
+    timed_out: int | None = None  # the seat whose time ran out, while the others choose
+    ended: str | None = None  # None (played out) | "abandoned"
+    rated: bool = False
+    rating_done: bool = False
+    chat: str = "shared"  # "shared" | "apart"
+    creator: int | None = None
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,18 @@ class Store:
 
     @staticmethod
     def _seat(s: Any) -> SeatRow:
-        return SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"], bool(s["taken"]))
+        return SeatRow(
+            s["seat"],
+            s["kind"],
+            s["bot"],
+            s["name"],
+            s["token_hash"],
+            bool(s["taken"]),
+            s["user_id"],
+            s["invited"],
+            s["bank_ms"],
+            bool(s["replaced"]),
+        )
 
     @staticmethod
     def _game_row(row: Any, seat_rows: list[SeatRow]) -> GameRow:
@@ -116,6 +139,14 @@ class Store:
             created=aware(row["created"]),
             updated=aware(row["updated"]),
             seats=seat_rows,
+            clock=None if row["clock"] is None else dict(row["clock"]),
+            turn_started=None if row["turn_started"] is None else aware(row["turn_started"]),
+            timed_out=row["timed_out"],
+            ended=row["ended"],
+            rated=bool(row["rated"]),
+            rating_done=bool(row["rating_done"]),
+            chat=row["chat"],
+            creator=row["creator"],
         )
 
     def load_snapshot(self, game_id: str) -> tuple[GameRow, list[MoveRow]] | None:
@@ -201,6 +232,14 @@ class Store:
                     rematch=None,
                     created=row.created,
                     updated=row.updated,
+                    clock=row.clock,
+                    turn_started=row.turn_started,
+                    timed_out=None,
+                    ended=None,
+                    rated=row.rated,
+                    rating_done=False,
+                    chat=row.chat,
+                    creator=row.creator,
                 )
             )
             conn.execute(
@@ -214,6 +253,10 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "taken": s.taken,
+                        "user_id": s.user_id,
+                        "invited": s.invited,
+                        "bank_ms": s.bank_ms,
+                        "replaced": s.replaced,
                     }
                     for s in row.seats
                 ],

@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
@@ -280,6 +280,11 @@ class Tables:
         self.bots_enabled = True
         self.writer = MoveWriter(self)
         self.takeover_grace = 5.0  # seconds beyond twice the bot time limit before taking over a bot's turn
+        # Called after a committed change, outside the table's lock, as their own tasks (never delaying a
+        # move): listener(table, event), event "started", "moved" or "finished" (notifications, ratings,
+        # clocks). Several processes: each calls its own listeners for the changes it made.
+        self.listeners: list[Callable[[Table, str], Awaitable[None]]] = []
+        self._listening: set[asyncio.Task[None]] = set()
 
     async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         loop = asyncio.get_running_loop()
@@ -515,6 +520,8 @@ class Tables:
         await self.db(self.store.create_game, row)
         table = Table(row, state, [], [])
         self._tables[row.id] = table
+        if started:
+            self._emit(table, "started")
         self._kick(table)
         return Created(row, tokens, invites(row))
 
@@ -549,6 +556,8 @@ class Tables:
                 raise PlayError("conflict", _("Seat {seat} has just been taken by someone else.", seat=seat))
             table.row = fresh
             await self._broadcast(table)
+        if table.row.status == "live":
+            self._emit(table, "started")
         self._kick(table)
         return token, invites(table.row)
 
@@ -688,6 +697,7 @@ class Tables:
             row.version += 1
             row.updated = move.time
             await self._broadcast(table)
+        self._emit(table, "finished" if outcome.status == "finished" else "moved")
         self._kick(table)
 
     async def undo(self, game_id: str, seat: int | None) -> None:
@@ -767,6 +777,20 @@ class Tables:
     async def _hint(self, state: State, seed: int) -> int:
         record, legal = state.record(), state.legal_action_ids()
         return (await self.hint_pool.choose(record, self.hint_bot, seed, legal)).action
+
+    def _emit(self, table: Table, event: str) -> None:
+        """Tell the listeners about a committed change (see ``listeners``)."""
+        for listener in self.listeners:
+            task = asyncio.ensure_future(self._listen(listener, table, event))
+            self._listening.add(task)
+            task.add_done_callback(self._listening.discard)
+
+    @staticmethod
+    async def _listen(listener: Callable[[Table, str], Awaitable[None]], table: Table, event: str) -> None:
+        try:
+            await listener(table, event)
+        except Exception:
+            log.exception("game %s: a listener failed on %r", table.id, event)
 
     # ---- bots -------------------------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:
