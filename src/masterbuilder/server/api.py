@@ -13,7 +13,7 @@ from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import schemas
 from masterbuilder.server.security import bearer
-from masterbuilder.server.tables import Created, PlayError, SeatSpec, Tables, summary_of
+from masterbuilder.server.tables import Created, Extras, PlayError, SeatSpec, Tables, summary_of
 
 router = APIRouter(prefix="/api")
 
@@ -113,6 +113,11 @@ async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, A
             [SeatSpec(s.kind, s.bot, s.name) for s in body.seats],
             body.join,
             body.name,
+            Extras(
+                clock=None if body.clock is None else body.clock.model_dump(),
+                rated=body.rated,
+                chat=body.chat,
+            ),
         )
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None

@@ -28,6 +28,8 @@ class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None = Field(default=None, min_length=1, max_length=40, examples=["mcts:medium"])
     name: str | None = Name
+    # a person's seat kept for this account (invited by user name): only they can take it
+    invite: str | None = Field(default=None, min_length=1, max_length=32, examples=["ann"])
 
     _name = field_validator("name")(_clean_name)
 
@@ -36,6 +38,20 @@ class SeatIn(BaseModel):
         if self.kind == "bot" and self.bot is None:
             raise ValueError(_("a bot seat needs 'bot', the bot's name (see /api/catalog)"))
         return self
+
+
+class TimeControl(BaseModel):
+    """Turn-based play with a time bank (Board Game Arena's style): each seat starts with ``bank`` seconds,
+    which run only while it is to move, and gains ``increment`` seconds with each move, up to ``cap``.
+    When a seat's time runs out the others choose: ``bot`` plays it from then on, or the game is abandoned."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["turn"] = "turn"
+    bank: int = Field(ge=60, le=60 * 86400, examples=[3 * 86400], description="seconds")
+    increment: int = Field(default=0, ge=0, le=7 * 86400, examples=[86400], description="seconds a move")
+    cap: int | None = Field(default=None, ge=60, le=60 * 86400, description="seconds; null: the bank")
+    bot: str = Field(default="mcts:medium", min_length=1, max_length=40)
 
 
 class CreateGame(BaseModel):
@@ -48,6 +64,9 @@ class CreateGame(BaseModel):
     seats: list[SeatIn] = Field(default_factory=list, max_length=8)
     join: list[int] = Field(default_factory=list, max_length=8)
     name: str | None = Name
+    clock: TimeControl | None = None  # null: real time (no clock)
+    rated: bool = False  # counts for the ratings (every person's seat must be an account's)
+    chat: Literal["shared", "apart"] = "shared"  # apart: the players' chat is not the spectators'
 
     _name = field_validator("name")(_clean_name)
 

@@ -73,6 +73,17 @@ class SeatSpec:
     kind: str  # "human" | "bot"
     bot: str | None = None
     name: str | None = None
+    invite: int | None = None  # the account this person's seat is kept for
+
+
+@dataclass
+class Extras:
+    """What a game may have besides its rules: a time control, ratings, the chat's audience, its creator."""
+
+    clock: dict[str, Any] | None = None  # schemas.TimeControl as a dict; None: real time
+    rated: bool = False
+    chat: str = "shared"
+    creator: int | None = None  # the account creating it: the seats it joins are that account's
 
 
 @dataclass
@@ -436,8 +447,10 @@ class Tables:
         seat_specs: Sequence[SeatSpec],
         join: Sequence[int],
         name: str | None,
+        extras: Extras | None = None,
     ) -> Created:
         """Create a game; ValueError (a sentence) for anything wrong with the request."""
+        extras = extras or Extras()
         info = GAMES.get(game)
         if info is None:
             raise ValueError(
@@ -496,6 +509,8 @@ class Tables:
                         label,
                         None if token is None else hash_token(token),
                         token is not None,
+                        user_id=extras.creator if token is not None else None,
+                        invited=spec.invite,
                     )
                 )
         started = all(r.taken for r in rows)
@@ -516,6 +531,10 @@ class Tables:
             created=moment,
             updated=moment,
             seats=rows,
+            clock=extras.clock,
+            rated=extras.rated,
+            chat=extras.chat,
+            creator=extras.creator,
         )
         await self.db(self.store.create_game, row)
         table = Table(row, state, [], [])
