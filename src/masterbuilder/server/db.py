@@ -174,6 +174,19 @@ mail_log = Table(
     Column("sent", DateTime(timezone=True), nullable=False),
 )
 
+# Finished game reviews (server/reviews.py), kept across restarts: ``id`` is the review's key (a hash of the
+# record, the budget and the language), ``game_id`` the server's game it reviews (NULL: an uploaded record).
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True),
+    Column("budget", Integer, nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("result", JSON, nullable=False),
+)
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 

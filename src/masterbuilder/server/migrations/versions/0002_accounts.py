@@ -1,4 +1,4 @@
-"""Accounts, sessions, turn-based clocks, chat, ratings and the mail log.
+"""Accounts, sessions, turn-based clocks, chat, ratings, the mail log and stored reviews.
 
 Only new tables and new nullable (or defaulted) columns: a database of 0001 with live games in it keeps every
 game, seat and move (tests/server/test_migrations.py). SQLite cannot add a foreign key to an existing table
@@ -103,12 +103,22 @@ def upgrade() -> None:
         sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
     )
+    op.create_table(
+        "reviews",
+        sa.Column("id", sa.String(64), primary_key=True),
+        sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=True),
+        sa.Column("budget", sa.Integer, nullable=False),
+        sa.Column("lang", sa.String(8), nullable=False),
+        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("result", sa.JSON, nullable=False),
+    )
+    op.create_index("ix_reviews_game_id", "reviews", ["game_id"])
 
 
 def downgrade() -> None:
     """Back to 0001: the accounts, chat, ratings and clocks are dropped; games, seats and moves are kept."""
     sqlite = op.get_bind().dialect.name == "sqlite"
-    for name in ("mail_log", "ratings", "chat_messages", "password_resets", "sessions"):
+    for name in ("reviews", "mail_log", "ratings", "chat_messages", "password_resets", "sessions"):
         op.drop_table(name)
     if not sqlite:
         for name, table in (
