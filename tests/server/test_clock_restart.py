@@ -1,6 +1,6 @@
-"""Turn-based clocks survive kill -9: a real `masterbuilder serve` on a test clock (MASTERBUILDER_CLOCK_OFFSET_FILE)
-is killed mid-game; restarted, the banks and the turn are as before, and a timeout that fell due while it was
-down is applied at start."""
+"""Turn-based clocks survive kill -9: a real `masterbuilder serve` on a test clock
+(MASTERBUILDER_CLOCK_OFFSET_FILE) is killed mid-game; restarted, the banks and the turn are as before, and a
+timeout that fell due while it was down is applied at start."""
 
 from __future__ import annotations
 

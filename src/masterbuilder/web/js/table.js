@@ -5,6 +5,7 @@ import {
 } from "./api.js";
 import { Board, applyChanges, bringIntoView, parseSvg, setupZoom, targets } from "./board.js";
 import { renderChart } from "./chart.js";
+import { renderClock } from "./clock.js";
 import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
@@ -223,6 +224,7 @@ function render() {
   $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
   renderSeatSwitch();
   renderInvites(message);
+  renderClock($("mb-clock"), message, who, (choice) => { showMessage(null); active.send({ type: "timeout", choice }); });
   renderScoreboard($("mb-scoreboard"), message, who, panels[message.game]);
   pointTargets(message, mine);
   renderLog($("mb-log"), active.log, { seat: message.seat, names: who });
