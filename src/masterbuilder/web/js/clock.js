@@ -8,16 +8,24 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// A time left in words: "3 d 4 h", "5 h 12 min", "12 min", "40 s".
+// A time left in words: "3 d 4 h", "3 d", "5 h 12 min", "5 h", "12 min", "40 s".
 export function duration(ms) {
   const left = Math.max(0, Math.floor(ms));
-  if (left >= DAY) return t("clock.days_hours", { d: Math.floor(left / DAY), h: Math.floor((left % DAY) / HOUR) });
-  if (left >= HOUR) return t("clock.hours_minutes", { h: Math.floor(left / HOUR), m: Math.floor((left % HOUR) / MINUTE) });
+  if (left >= DAY) {
+    const d = Math.floor(left / DAY);
+    const h = Math.floor((left % DAY) / HOUR);
+    return h ? t("clock.days_hours", { d, h }) : t("clock.days", { d });
+  }
+  if (left >= HOUR) {
+    const h = Math.floor(left / HOUR);
+    const m = Math.floor((left % HOUR) / MINUTE);
+    return m ? t("clock.hours_minutes", { h, m }) : t("clock.hours", { h });
+  }
   if (left >= MINUTE) return t("clock.minutes", { m: Math.floor(left / MINUTE) });
   return t("clock.seconds", { s: Math.floor(left / 1000) });
 }
 
-// The time control in words, for the lobby's lists: "turn-based: 3 d 0 h, +1 d 0 h a turn".
+// The time control in words, for the lobby's lists: "turn-based: 3 d, +1 d a turn".
 export function controlText(clock) {
   if (!clock) return t("clock.real_time");
   return t("clock.control", { bank: duration(clock.bank * 1000), increment: duration(clock.increment * 1000) });
@@ -55,26 +63,30 @@ export function renderClock(box, message, names, choose) {
   show();
   if (live && clock.running !== null) ticking = setInterval(show, 1000);
   const parts = [el("h3", { class: "visually-hidden", text: t("clock.title") }), el("ul", { class: "clock-seats" }, rows)];
-  if (live && clock.timed_out !== null) parts.push(choiceBox(message, names, choose));
+  if (live && clock.timed_out !== null && clock.choosers.includes(message.seat)) parts.push(choiceBox(message, names, choose));
   if (message.result && message.result.ended === "abandoned" && clock.timed_out !== null) {
     parts.push(el("p", { class: "message info", text: t("clock.abandoned", { name: names[clock.timed_out] }) }));
   }
   box.replaceChildren(...parts);
 }
 
-// The choice when a seat's time ran out: two buttons for the other players, what each does in a sentence;
-// the others read who is choosing.
+// The choice when a seat's time ran out: two buttons for the other players, what each does in a sentence.
 function choiceBox(message, names, choose) {
   const clock = message.clock;
   const name = names[clock.timed_out];
-  if (!clock.choosers.includes(message.seat)) {
-    return el("p", { class: "message info", "data-timeout": "waiting", text: t("clock.others_choose", { name }) });
-  }
   const button = (choice, label, help) => el("div", { class: "choice" },
     el("button", { type: "button", "data-timeout": choice, text: label, onclick: () => choose(choice) }),
     el("span", { class: "small muted", text: help }));
   return el("div", { class: "timeout-choice", role: "group", "aria-label": t("clock.ran_out_title", { name }) },
-    el("p", { class: "decision mine", text: t("clock.ran_out_title", { name }) }),
     button("bot", t("clock.choose_bot"), t("clock.choose_bot_help", { name, bot: clock.bot })),
     button("abandon", t("clock.choose_abandon"), t("clock.choose_abandon_help", { name })));
+}
+
+// The decision line while a seat's time has run out (null: none has): the choosers are asked what now, the
+// others read that they are choosing.
+export function timeoutText(message, names) {
+  const clock = message.clock;
+  if (!clock || message.status !== "live" || clock.timed_out === null) return null;
+  const name = names[clock.timed_out];
+  return clock.choosers.includes(message.seat) ? t("clock.ran_out_title", { name }) : t("clock.others_choose", { name });
 }

@@ -271,7 +271,10 @@ function gameRow(game) {
   if (game.clock) {
     state += ` · ${controlText(game.clock)}`;
     const running = game.clock.running;
-    if (game.status === "live" && running !== null) state += ` · ${duration(game.clock.left[running])}`;
+    if (game.status === "live" && running !== null) {
+      const who = seatText(game.seats[running]);
+      state += ` · ${t("clock.to_move_left", { name: who, time: duration(game.clock.left[running]) })}`;
+    }
   }
   // A finished game: each seat's score beside it, the winners marked.
   const scored = game.status === "finished" && Array.isArray(game.scores);
