@@ -217,6 +217,14 @@ def test_with_every_other_seat_a_bot_the_bot_takes_over_at_once(timed: Any) -> N
     fake.advance(3601)
     done = wait_for(client, gid, lambda s: s["status"] == "finished")
     assert done["ended"] is None and "timed_out" in heard
+    # a rematch keeps the time control, and the seat the bot took over is a person's seat again
+    again = client.post(
+        f"/api/games/{gid}/rematch", headers={"Authorization": f"Bearer {made['tokens']['0']}"}
+    )
+    assert again.status_code == 201, again.text
+    rematch = again.json()["game"]
+    assert rematch["clock"]["bank"] == CLOCK["bank"]
+    assert [s["kind"] for s in rematch["seats"]] == ["human", "bot"] and rematch["seats"][0]["bot"] is None
 
 
 def test_an_unknown_takeover_bot_is_refused(client: TestClient) -> None:

@@ -630,9 +630,20 @@ class Tables:
             raise PlayError("conflict", _("A rematch can be asked for only once the game is over."))
         if table.row.rematch is None:
             row = table.row
-            specs = [SeatSpec(s.kind, s.bot, s.name if s.kind == "bot" else None) for s in row.seats]
+            # a person's seat a bot took over (its ``bot`` set) is a person's seat again
+            specs = [
+                SeatSpec(s.kind, s.bot if s.kind == "bot" else None, s.name if s.kind == "bot" else None)
+                for s in row.seats
+            ]
             created = await self.create(
-                row.game, row.players, row.options, None, specs, [seat], row.seats[seat].name
+                row.game,
+                row.players,
+                row.options,
+                None,
+                specs,
+                [seat],
+                row.seats[seat].name,
+                Extras(clock=row.clock, rated=row.rated, chat=row.chat),  # the same time control
             )
             linked = await self.db(self.store.set_rematch, game_id, created.row.id)
             async with table.lock:
