@@ -12,6 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from masterbuilder import new_game
+from masterbuilder.server import clocks
+from masterbuilder.server.db import make_engine, upgrade
+from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store
 from masterbuilder.server.tables import Table, Tables
 from tests.server.conftest import create, make_client
 
@@ -233,3 +236,41 @@ def test_an_unknown_takeover_bot_is_refused(client: TestClient) -> None:
         json={"game": "builders", "players": 2, "clock": {**CLOCK, "bot": "nobody"}},
     )
     assert answer.status_code == 422 and "nobody" in answer.json()["detail"]
+
+
+def test_a_batch_of_moves_writes_the_clocks_with_them(db_url: str) -> None:
+    """Group commit: moves that change a clock and moves that do not, of several games, in one transaction
+    (on PostgreSQL the plain ones go through the batched UPDATE, the others one by one)."""
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine)
+        store = Store(engine)
+        rows = {}
+        for game_id, clock in (("t1", CLOCK), ("t2", None), ("t3", CLOCK)):
+            seats = [SeatRow(k, "human", None, f"P{k}", "h" * 64, True) for k in range(2)]
+            row = GameRow(
+                game_id, "builders", 2, 7, {}, "live", 0, 0, 1, None, None, None, T0, T0, seats, clock=clock
+            )
+            clocks.apply(row, clocks.start(row, T0))
+            store.create_game(row)
+            rows[game_id] = row
+        later = T0 + timedelta(seconds=1000)
+        items = [
+            (
+                gid,
+                1,
+                MoveRow(0, 3, 0, later),
+                Outcome("live", 1, None, None, clocks.after_move(rows[gid], 0, 1, later)),
+            )
+            for gid in ("t1", "t2", "t3")
+        ]
+        assert store.append_moves(items) == [True, True, True]
+        for gid in ("t1", "t3"):
+            stored = store.load_game(gid)
+            assert stored is not None and stored.turn_started == later and stored.to_move == 1
+            assert [s.bank_ms for s in stored.seats] == [min(5400, 3600 - 1000 + 600) * 1000, 3600_000]
+        plain = store.load_game("t2")
+        assert plain is not None and plain.turn_started is None and plain.ply == 1
+        assert [s.bank_ms for s in plain.seats] == [None, None]
+    finally:
+        engine.dispose()
