@@ -274,3 +274,24 @@ def test_a_batch_of_moves_writes_the_clocks_with_them(db_url: str) -> None:
         assert [s.bank_ms for s in plain.seats] == [None, None]
     finally:
         engine.dispose()
+
+
+def test_an_undo_against_bots_restarts_the_seats_turn(timed: Any) -> None:
+    client, fake, _ = timed
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    made = create(client, game="builders", players=2, join=[0], seats=seats, seed=5, clock=CLOCK)
+    gid, token = made["id"], made["tokens"]["0"]
+    start = wait_for(client, gid, lambda s: s["to_move"] == 0)
+    fake.advance(1000)
+    act(client, gid, token, start["ply"])
+    wait_for(client, gid, lambda s: s["to_move"] == 0 and s["ply"] > start["ply"] + 1)
+    fake.advance(500)
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "hello", "token": token, "board": False})
+        ws.receive_json()
+        ws.send_json({"type": "undo"})
+        undone = ws.receive_json()
+    assert undone["type"] == "state" and undone["ply"] == start["ply"] and undone["clock"]["running"] == 0
+    fake.advance(100)  # its time runs from the undo on; the time it spent before is not given back
+    left = summary(client, gid)["clock"]["left"][0]
+    assert left == min(5400_000, 3600_000 - 1000_000 + 600_000) - 100_000

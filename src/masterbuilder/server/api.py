@@ -49,7 +49,7 @@ def http_error(exc: PlayError) -> HTTPException:
 def _created(created: Created, request: Request) -> dict[str, Any]:
     return {
         "id": created.row.id,
-        "game": summary_of(created.row),
+        "game": summary_of(created.row, tables(request).clock()),
         "tokens": {str(k): v for k, v in created.tokens.items()},
         "invites": {str(k): v for k, v in created.invites.items()},
         "public_url": request.app.state.settings.public_url,

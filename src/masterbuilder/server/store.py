@@ -508,7 +508,9 @@ class Store:
                 to_move=outcome.to_move,
                 scores=outcome.scores,
                 winners=outcome.winners,
+                **self._clock_values(outcome.clock),
             )
+            self._write_banks(conn, game_id, outcome.clock)
             return True
 
     def change_game(

@@ -787,6 +787,8 @@ class Tables:
             state, entries = await self.work.run(replay, table.row, table.moves[:start], urgent=True)
             outcome = outcome_of(state)
             moment = self.clock()
+            if table.row.clock is not None:  # the seat taken back to decides again: its time runs from now
+                outcome = replace(outcome, clock=clocks.ClockUpdate(moment, {}))
             if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
                 await self._reload(table)
                 raise PlayError("stale", _("The game changed in the meantime; nothing was taken back."))
@@ -800,6 +802,7 @@ class Tables:
                 outcome.to_move,
                 row.version + 1,
             )
+            clocks.apply(row, outcome.clock)
             await self._broadcast(table)
         self._kick(table)
 
@@ -857,6 +860,7 @@ class Tables:
         for table in list(self._tables.values()):
             row = table.row
             if row.clock is None or row.status != "live":
+                self._low_told.pop(table.id, None)
                 continue
             due = clocks.next_due(row)
             chosen_by = clocks.choice_due(row)
