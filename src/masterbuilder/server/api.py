@@ -36,14 +36,20 @@ def tables(request: Request) -> Tables:
 
 
 def http_error(exc: PlayError) -> HTTPException:
-    status = {"not_found": 404, "bad_token": 401, "conflict": 409, "bad_seat": 404}.get(exc.code, 400)
+    status = {
+        "not_found": 404,
+        "bad_token": 401,
+        "conflict": 409,
+        "bad_seat": 404,
+        "not_allowed": 403,
+    }.get(exc.code, 400)
     return HTTPException(status, exc.message)
 
 
 def _created(created: Created, request: Request) -> dict[str, Any]:
     return {
         "id": created.row.id,
-        "game": summary_of(created.row),
+        "game": summary_of(created.row, tables(request).clock()),
         "tokens": {str(k): v for k, v in created.tokens.items()},
         "invites": {str(k): v for k, v in created.invites.items()},
         "public_url": request.app.state.settings.public_url,
@@ -134,7 +140,13 @@ async def list_games(
     """Games, newest first, a page at a time; ``status`` picks open, live or finished games."""
     manager = tables(request)
     rows, total = await manager.db(manager.store.list_games, status, page, per_page)
-    return {"games": [summary_of(r) for r in rows], "page": page, "per_page": per_page, "total": total}
+    moment = manager.clock()
+    return {
+        "games": [summary_of(r, moment) for r in rows],
+        "page": page,
+        "per_page": per_page,
+        "total": total,
+    }
 
 
 @router.get("/games/{game_id}", response_model=schemas.GameSummary, responses=ERRORS)
@@ -185,6 +197,30 @@ async def rematch(game_id: GameId, request: Request, authorization: Auth = None)
     except PlayError as exc:
         raise http_error(exc) from None
     return _created(created, request)
+
+
+@router.post(
+    "/games/{game_id}/timeout",
+    response_model=schemas.GameSummary,
+    responses={**ERRORS, 403: {"model": schemas.Problem}},
+)
+async def choose_timeout(
+    game_id: GameId, body: schemas.TimeoutChoice, request: Request, authorization: Auth = None
+) -> dict[str, Any]:
+    """A seat's time ran out (turn-based games): another player chooses ``bot`` (the game's takeover bot
+    plays that seat from now on) or ``abandon`` (the game ends now, scored as it stands). The first choice
+    wins; a later one gets 409."""
+    token = _token(authorization)
+    manager = tables(request)
+    try:
+        table = await manager.get(game_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise PlayError("bad_token", _("That token is not a seat of this game."))
+        await manager.choose_timeout(game_id, seat, body.choice)
+        return await manager.summary(game_id)
+    except PlayError as exc:
+        raise http_error(exc) from None
 
 
 @router.get("/games/{game_id}/record", responses=ERRORS)

@@ -19,6 +19,7 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import api, pages, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
+from masterbuilder.server.clocks import offset_clock
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
@@ -39,6 +40,18 @@ def _sentence(exc: RequestValidationError) -> str:
         # i18n: a field of a request (e.g. "seats.0.bot") and what is wrong with it
         parts.append(_("{field}: {problem}", field=where, problem=message) if where else message)
     return "; ".join(parts) + "." if parts else _("The request is not valid.")
+
+
+async def sweep_clocks(manager: Tables, most: float) -> None:
+    """Apply the turn-based clocks' timeouts as they fall due; never sleeps more than ``most`` seconds, so
+    that a test clock's jump is seen."""
+    while True:
+        try:
+            wait = await manager.sweep()
+        except Exception:
+            log.exception("the clocks' sweep failed")
+            wait = most
+        await asyncio.sleep(max(0.05, min(wait, most)))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -116,8 +129,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         log.exception("SQLite checkpoint failed")
 
             checkpoints = asyncio.create_task(checkpoint_every(2.0))
+        if settings.clock_offset_file:
+            manager.clock = offset_clock(settings.clock_offset_file, manager.clock)
         count = await manager.load_unfinished()
         manager.bots_enabled = True
+        # timeouts of turn-based games, with no client connected; one that fell due while the server was down
+        # is applied at the first look, since load_unfinished loaded every live game
+        sweeping = asyncio.create_task(sweep_clocks(manager, settings.clock_check))
         log.info("masterbuilder serve: %s, %d unfinished games loaded", engine.url.render_as_string(), count)
         try:
             yield
@@ -126,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 listener.stop()
             if checkpoints is not None:
                 checkpoints.cancel()
+            sweeping.cancel()
             manager.close()
             pool.close()
             fallback.close()

@@ -92,6 +92,27 @@ class SeatOut(BaseModel):
     taken: bool
 
 
+class ClockOut(BaseModel):
+    """A turn-based game's clocks as of the answer (docs/web.md, "Turn-based clocks")."""
+
+    kind: Literal["turn"]
+    bank: int = Field(description="seconds each seat started with")
+    increment: int = Field(description="seconds a seat gains each turn")
+    cap: int | None = Field(description="seconds a bank may grow to; null: the starting bank")
+    left: list[int] = Field(description="ms left per seat")
+    running: int | None = Field(description="the seat whose time is running")
+    low: list[bool]
+    timed_out: int | None = Field(description="the seat whose time ran out while the others choose")
+    choosers: list[int] = Field(description="the seats that may choose: a bot plays on, or abandon")
+    bot: str
+
+
+class TimeoutChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    choice: Literal["bot", "abandon"]
+
+
 class GameSummary(BaseModel):
     id: str
     game: str
@@ -107,6 +128,8 @@ class GameSummary(BaseModel):
     rematch: str | None = None
     scores: list[int] | None = None
     winners: list[int] | None = None
+    clock: ClockOut | None = None  # null: real time
+    ended: Literal["abandoned"] | None = None  # a finished game that was not played out
 
 
 class Created(BaseModel):

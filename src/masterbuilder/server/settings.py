@@ -58,6 +58,11 @@ class Settings:
     work_queue: int = 4  # replays for the pages waiting at once; more: 503 with Retry-After
     hint_workers: int = 1  # processes for hints (lower priority than the bots'); 0: the bots' pool
     hints_per_minute: int = 10  # hints one seat may have computed a minute (the same decision's are free)
+    # ---- turn-based clocks (docs/web.md, "Turn-based clocks") ----
+    clock_check: float = 2.0  # seconds the timeout sweep sleeps at most between looks at the clocks
+    # FOR TESTS ONLY: a file holding a number of seconds added to the server's time (a test clock that jumps
+    # days ahead); read at each look at the time. None: the real time.
+    clock_offset_file: str | None = None
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -141,4 +146,9 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+}
+# ---- turn-based clocks ----
+LIMITS_ENV |= {
+    "MASTERBUILDER_CLOCK_CHECK": ("clock_check", float),
+    "MASTERBUILDER_CLOCK_OFFSET_FILE": ("clock_offset_file", str),  # for tests only
 }

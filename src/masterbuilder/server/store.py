@@ -80,6 +80,15 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class ClockUpdate:
+    """What a change of a turn-based game writes besides the move (server/clocks.py makes them): when the
+    seat to move started (None: nobody's time runs) and the banks that changed (seat -> ms)."""
+
+    turn_started: datetime | None
+    banks: dict[int, int]
+
+
+@dataclass(frozen=True)
 class Outcome:
     """What a move leaves behind, written with it."""
 
@@ -87,6 +96,11 @@ class Outcome:
     to_move: int | None
     scores: list[int] | None
     winners: list[int] | None
+    clock: ClockUpdate | None = None  # turn-based games: the clock's change, in the same transaction
+
+
+def update_seats(game_id: str, seat: int) -> Any:
+    return update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
 
 
 class Store:
@@ -305,8 +319,19 @@ class Store:
                 to_move=outcome.to_move,
                 scores=outcome.scores,
                 winners=outcome.winners,
+                **self._clock_values(outcome.clock),
             )
+            self._write_banks(conn, game_id, outcome.clock)
             return True
+
+    @staticmethod
+    def _clock_values(change: ClockUpdate | None) -> dict[str, Any]:
+        return {} if change is None else {"turn_started": change.turn_started}
+
+    @staticmethod
+    def _write_banks(conn: Connection, game_id: str, change: ClockUpdate | None) -> None:
+        for seat, left in sorted((change.banks if change is not None else {}).items()):
+            conn.execute(update_seats(game_id, seat).values(bank_ms=left))
 
     def append_moves(self, items: Sequence[tuple[str, int, MoveRow, Outcome]]) -> list[bool]:
         """Store moves of several games in one transaction (group commit: one disk flush for all). Each
@@ -333,9 +358,12 @@ class Store:
                         to_move=outcome.to_move,
                         scores=outcome.scores,
                         winners=outcome.winners,
+                        **self._clock_values(outcome.clock),
                     )
                 ).rowcount
                 answers[k] = changed == 1
+                if changed == 1:
+                    self._write_banks(conn, game_id, outcome.clock)
             stored = [items[k] for k in range(len(items)) if answers[k]]
             if stored:
                 conn.execute(
@@ -353,8 +381,9 @@ class Store:
     ) -> set[int]:
         """PostgreSQL: lock the batch's games in id order (one statement), then update every game whose move
         does not end it in one UPDATE ... FROM unnest(...). The items handled (stored or refused); the
-        others (moves that end a game: they write its result) are left to the caller."""
-        plain = [k for k, item in enumerate(items) if item[3].status == "live"]
+        others (moves that end a game: they write its result; moves that change a clock) are left to the
+        caller."""
+        plain = [k for k, item in enumerate(items) if item[3].status == "live" and item[3].clock is None]
         if not plain:
             return set()
         ids = sorted({items[k][0] for k in plain})
@@ -417,7 +446,8 @@ class Store:
             ).scalar_one()
             values: dict[str, Any] = {}
             if still_open == 0 and start is not None:
-                values = {"status": start.status, "to_move": start.to_move}
+                values = {"status": start.status, "to_move": start.to_move, **self._clock_values(start.clock)}
+                self._write_banks(conn, game_id, start.clock)
             self._bump(conn, game_id, row["version"], **values)
             fresh = conn.execute(select(games).where(games.c.id == game_id)).mappings().one()
             return self._game(conn, fresh)
@@ -478,7 +508,28 @@ class Store:
                 to_move=outcome.to_move,
                 scores=outcome.scores,
                 winners=outcome.winners,
+                **self._clock_values(outcome.clock),
             )
+            self._write_banks(conn, game_id, outcome.clock)
+            return True
+
+    def change_game(
+        self,
+        game_id: str,
+        version: int,
+        moment: datetime,
+        values: dict[str, Any],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> bool:
+        """Write ``values`` to the game's row and ``seat_values`` (seat -> columns) to its seats if the game
+        is still at ``version`` (a timeout, the choice that follows); False (nothing written) otherwise."""
+        with self.engine.begin() as conn:
+            row = self._lock(conn, game_id)
+            if row is None or row["version"] != version:
+                return False
+            for seat, columns in sorted(seat_values.items()):
+                conn.execute(update_seats(game_id, seat).values(**columns))
+            self._bump(conn, game_id, version, moment, **values)
             return True
 
     def set_rematch(self, game_id: str, rematch_id: str) -> str:

@@ -18,13 +18,15 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any, ParamSpec, TypeVar
 
 from masterbuilder import GAMES, State, new_game
 from masterbuilder.agents import agent_spec
 from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
+from masterbuilder.server import clocks
 from masterbuilder.server.board_changes import Drawing, changes
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
@@ -296,6 +298,9 @@ class Tables:
         # clocks). Several processes: each calls its own listeners for the changes it made.
         self.listeners: list[Callable[[Table, str], Awaitable[None]]] = []
         self._listening: set[asyncio.Task[None]] = set()
+        # the time of every move and of the turn-based clocks (tests and the test clock replace it)
+        self.clock: Callable[[], datetime] = now
+        self._low_told: dict[str, datetime | None] = {}  # game -> the turn whose "low_time" was emitted
 
     async def db(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         loop = asyncio.get_running_loop()
@@ -395,7 +400,7 @@ class Tables:
         """A bot is to move after another process's change: that process runs the bot. Should it die first,
         this one takes over once the bot's time is well past (a duplicate move would be refused as stale)."""
         seat = table.state.current_player
-        if table.row.status != "live" or seat is None or table.row.seats[seat].kind != "bot":
+        if table.row.status != "live" or seat is None or not clocks.plays_bot(table.row.seats[seat]):
             return
         version = table.version
 
@@ -412,7 +417,7 @@ class Tables:
 
     async def summary(self, game_id: str) -> dict[str, Any]:
         """The GameSummary of the protocol."""
-        return summary_of((await self.get(game_id)).row)
+        return summary_of((await self.get(game_id)).row, self.clock())
 
     async def moves(self, game_id: str) -> list[dict[str, Any]]:
         """The stored moves: ``[{"ply", "seat", "action", "time"}]`` (time in ISO 8601, UTC)."""
@@ -485,6 +490,18 @@ class Tables:
                 raise ValueError(
                     _("Seat {seat} is a human seat but names a bot ({bot}).", seat=k, bot=repr(spec.bot))
                 )
+        if extras.clock is not None and agent_spec(str(extras.clock.get("bot")), game) is None:
+            from masterbuilder.agents import agents_for
+
+            raise ValueError(
+                _(
+                    "Unknown bot {bot} to take over a seat whose time runs out; the bots of {game} are: "
+                    "{bots}.",
+                    bot=repr(extras.clock.get("bot")),
+                    game=game,
+                    bots=", ".join(agents_for(game)),
+                )
+            )
         if len(set(join)) != len(join):
             raise ValueError(_("A seat is listed twice in 'join'."))
         for k in join:
@@ -514,7 +531,7 @@ class Tables:
                     )
                 )
         started = all(r.taken for r in rows)
-        moment = now()
+        moment = self.clock()
         row = GameRow(
             id=new_id(),
             game=game,
@@ -536,6 +553,8 @@ class Tables:
             chat=extras.chat,
             creator=extras.creator,
         )
+        if started:
+            clocks.apply(row, clocks.start(row, moment))
         await self.db(self.store.create_game, row)
         table = Table(row, state, [], [])
         self._tables[row.id] = table
@@ -568,7 +587,9 @@ class Tables:
             if target.taken:
                 raise PlayError("conflict", _("Seat {seat} is already taken.", seat=seat))
             token = new_token()
-            start = Outcome("live", table.state.current_player, None, None)
+            start = Outcome(
+                "live", table.state.current_player, None, None, clocks.start(table.row, self.clock())
+            )
             fresh = await self.db(self.store.take_seat, game_id, seat, name, hash_token(token), start)
             if fresh is None:
                 await self._reload(table)
@@ -609,9 +630,20 @@ class Tables:
             raise PlayError("conflict", _("A rematch can be asked for only once the game is over."))
         if table.row.rematch is None:
             row = table.row
-            specs = [SeatSpec(s.kind, s.bot, s.name if s.kind == "bot" else None) for s in row.seats]
+            # a person's seat a bot took over (its ``bot`` set) is a person's seat again
+            specs = [
+                SeatSpec(s.kind, s.bot if s.kind == "bot" else None, s.name if s.kind == "bot" else None)
+                for s in row.seats
+            ]
             created = await self.create(
-                row.game, row.players, row.options, None, specs, [seat], row.seats[seat].name
+                row.game,
+                row.players,
+                row.options,
+                None,
+                specs,
+                [seat],
+                row.seats[seat].name,
+                Extras(clock=row.clock, rated=row.rated, chat=row.chat),  # the same time control
             )
             linked = await self.db(self.store.set_rematch, game_id, created.row.id)
             async with table.lock:
@@ -640,6 +672,15 @@ class Tables:
             if status == "open":
                 raise PlayError("illegal", _("The game has not started yet; no move can be made."))
             raise PlayError("illegal", _("The game is over; no move can be made."))
+        if table.row.timed_out is not None:
+            raise PlayError(
+                "timed_out",
+                # i18n: a move refused while the other players choose what happens to a seat out of time
+                _(
+                    "{name}'s time ran out; the others are choosing whether a bot plays on or the game ends.",
+                    name=table.name(table.row.timed_out),
+                ),
+            )
         to_move = table.state.current_player
         if to_move != seat:
             raise PlayError(
@@ -678,7 +719,15 @@ class Tables:
         async with table.lock:
             if version is not None and version != table.version:
                 raise PlayError("stale", _("The game changed while the bot was thinking."))
+            moment = self.clock()
+            await self._time_out(table, moment)  # a time that ran out before this move stops it
             self._check_turn(table, seat, ply)
+            if version is None and seat is not None and table.row.seats[seat].replaced:
+                raise PlayError(
+                    "not_your_turn",
+                    # i18n: a person's move refused: a bot took over their seat when their time ran out
+                    _("A bot plays this seat since its time ran out; you can no longer move for it."),
+                )
             assert seat is not None
             state = table.state
             info = GAMES[table.row.game]
@@ -694,8 +743,9 @@ class Tables:
             # (a client saying hello, a page) sees a move before its transaction has committed.
             after = state.clone()
             after.apply(action)
-            move = MoveRow(len(table.moves), action, seat, now())
+            move = MoveRow(len(table.moves), action, seat, moment)
             outcome = outcome_of(after)
+            outcome = replace(outcome, clock=clocks.after_move(table.row, seat, outcome.to_move, moment))
             try:
                 stored = await self.writer.append(table.id, table.version, move, outcome)
             except Exception:
@@ -713,6 +763,7 @@ class Tables:
             row = table.row
             row.ply, row.status, row.to_move = move.ply + 1, outcome.status, outcome.to_move
             row.scores, row.winners = outcome.scores, outcome.winners
+            clocks.apply(row, outcome.clock)
             row.version += 1
             row.updated = move.time
             await self._broadcast(table)
@@ -735,7 +786,9 @@ class Tables:
                 raise PlayError("undo_refused", _("You have made no move to take back."))
             state, entries = await self.work.run(replay, table.row, table.moves[:start], urgent=True)
             outcome = outcome_of(state)
-            moment = now()
+            moment = self.clock()
+            if table.row.clock is not None:  # the seat taken back to decides again: its time runs from now
+                outcome = replace(outcome, clock=clocks.ClockUpdate(moment, {}))
             if not await self.db(self.store.undo, table.id, table.version, start, seat, outcome, moment):
                 await self._reload(table)
                 raise PlayError("stale", _("The game changed in the meantime; nothing was taken back."))
@@ -749,6 +802,7 @@ class Tables:
                 outcome.to_move,
                 row.version + 1,
             )
+            clocks.apply(row, outcome.clock)
             await self._broadcast(table)
         self._kick(table)
 
@@ -797,6 +851,123 @@ class Tables:
         record, legal = state.record(), state.legal_action_ids()
         return (await self.hint_pool.choose(record, self.hint_bot, seed, legal)).action
 
+    # ---- turn-based clocks (server/clocks.py; docs/web.md, "Turn-based clocks") ----------------------------
+    async def sweep(self) -> float:
+        """Apply what has fallen due in the loaded live turn-based games (timeouts, a bot taking over when
+        nobody chose, "low_time"); the seconds until the next thing falls due (inf: nothing will)."""
+        moment = self.clock()
+        soonest: datetime | None = None
+        for table in list(self._tables.values()):
+            row = table.row
+            if row.clock is None or row.status != "live":
+                self._low_told.pop(table.id, None)
+                continue
+            due = clocks.next_due(row)
+            chosen_by = clocks.choice_due(row)
+            if (due is not None and due <= moment) or (chosen_by is not None and chosen_by <= moment):
+                async with table.lock:
+                    await self._time_out(table, moment)
+                self._kick(table)
+            low = clocks.low_due(row)
+            if low is not None and low <= moment and self._low_told.get(table.id) != row.turn_started:
+                self._low_told[table.id] = row.turn_started
+                self._emit(table, "low_time")
+            for when in (clocks.next_due(row), clocks.choice_due(row), clocks.low_due(row)):
+                if when is not None and when > moment and (soonest is None or when < soonest):
+                    soonest = when
+        return float("inf") if soonest is None else (soonest - moment).total_seconds()
+
+    async def _time_out(self, table: Table, moment: datetime) -> None:
+        """Under the table's lock: stop the game if the running seat's time has run out (the others choose;
+        with nobody to choose, the clock's bot takes over at once), or let the bot take over a timed-out
+        seat nobody chose for in time."""
+        row = table.row
+        seat, due, chosen_by = clocks.running(row), clocks.next_due(row), clocks.choice_due(row)
+        if seat is not None and due is not None and due <= moment:
+            stopping = {"timed_out": seat, "turn_started": moment}
+            if not await self._change(table, moment, stopping, {seat: {"bank_ms": 0}}):
+                return
+            self._emit(table, "timed_out")
+            if not clocks.choosers(row):
+                await self._take_over(table, moment)
+        elif row.timed_out is not None and chosen_by is not None and chosen_by <= moment:
+            await self._take_over(table, moment)
+
+    async def _take_over(self, table: Table, moment: datetime) -> bool:
+        """Under the table's lock: the clock's bot plays the timed-out seat from now on."""
+        row = table.row
+        seat, bot = row.timed_out, (row.clock or {}).get("bot")
+        if seat is None:
+            return False
+        taking = {seat: {"replaced": True, "bot": bot}}
+        if not await self._change(table, moment, {"timed_out": None, "turn_started": moment}, taking):
+            return False
+        self._kick(table)  # its task waits for the lock this caller holds
+        return True
+
+    async def _change(
+        self,
+        table: Table,
+        moment: datetime,
+        values: dict[str, Any],
+        seat_values: dict[int, dict[str, Any]],
+    ) -> bool:
+        """Under the table's lock: store a clock's change to the game and its seats, then make it in memory
+        and push it; False (reloaded instead) if another process changed the game first."""
+        stored = await self.db(self.store.change_game, table.id, table.version, moment, values, seat_values)
+        if not stored:
+            await self._reload(table)
+            await self._broadcast(table)
+            return False
+        row = table.row
+        for key, value in values.items():
+            setattr(row, key, value)
+        for seat, columns in seat_values.items():
+            for key, value in columns.items():
+                setattr(row.seats[seat], key, value)
+        row.version += 1
+        row.updated = moment
+        await self._broadcast(table)
+        return True
+
+    async def choose_timeout(self, game_id: str, seat: int | None, choice: Any) -> None:
+        """A person's choice for a seat whose time ran out: ``"bot"`` (the clock's bot plays it on) or
+        ``"abandon"`` (the game ends now, scored as it stands). The first choice stored wins."""
+        table = await self.get(game_id)
+        if choice not in ("bot", "abandon"):
+            raise PlayError(
+                "bad_message", _('"choice" must be "bot" or "abandon", not {value}.', value=repr(choice))
+            )
+        if seat is None:
+            raise PlayError("not_seated", _("Spectators cannot choose: you have no seat in this game."))
+        async with table.lock:
+            row = table.row
+            if row.status != "live" or row.timed_out is None:
+                raise PlayError(
+                    "conflict", _("Nobody's time has run out, or the choice has been made already.")
+                )
+            if seat not in clocks.choosers(row):
+                raise PlayError(
+                    "not_allowed",
+                    _("Only the other players may choose what happens to a seat whose time ran out."),
+                )
+            moment = self.clock()
+            if choice == "bot":
+                await self._take_over(table, moment)
+            else:
+                scores = list(table.state.scores())
+                ending = {
+                    "status": "finished",
+                    "ended": "abandoned",
+                    "to_move": None,
+                    "turn_started": None,
+                    "scores": scores,
+                    "winners": clocks.abandon_winners(scores, row.timed_out),
+                }
+                if await self._change(table, moment, ending, {}):
+                    self._emit(table, "finished")
+        self._kick(table)
+
     def _emit(self, table: Table, event: str) -> None:
         """Tell the listeners about a committed change (see ``listeners``)."""
         for listener in self.listeners:
@@ -817,7 +988,11 @@ class Tables:
         if not self.bots_enabled or table.row.status != "live":
             return
         to_move = table.state.current_player
-        if to_move is None or table.row.seats[to_move].kind != "bot":
+        if (
+            to_move is None
+            or table.row.timed_out is not None
+            or not clocks.plays_bot(table.row.seats[to_move])
+        ):
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._bots(table), name=f"bots-{table.id}")
@@ -825,7 +1000,7 @@ class Tables:
     async def _bots(self, table: Table) -> None:
         while table.row.status == "live":
             seat = table.state.current_player
-            if seat is None or table.row.seats[seat].kind != "bot":
+            if seat is None or table.row.timed_out is not None or not clocks.plays_bot(table.row.seats[seat]):
                 return
             bot = table.row.seats[seat].bot or "random"
             version = table.version
@@ -837,7 +1012,7 @@ class Tables:
             try:
                 await self.act(table.id, seat, decision.action, len(state.history), version=version)
             except PlayError as exc:
-                if exc.code not in ("stale", "not_your_turn"):
+                if exc.code not in ("stale", "not_your_turn", "timed_out"):
                     log.error("game %s: the bot's move was refused: %s", table.id, exc.message)
                     return
             except Exception:
@@ -943,6 +1118,8 @@ class Tables:
         (``full``: the whole log)."""
         seat, lang = conn.seat, conn.lang
         row = table.row
+        if "clock" not in parts:  # as of this update, the same for every connection
+            parts["clock"] = clocks.clock_part(row, self.clock())
         with use_language(lang):
             if (seat, conn.board, lang) not in parts:
                 board = parts["boards"][seat, lang] if conn.board else None
@@ -974,7 +1151,10 @@ class Tables:
             "hint_allowed": row.status == "live"
             and table.solo_human(seat)
             and table.state.current_player == seat,
-            "result": {"scores": row.scores, "winners": row.winners} if row.status == "finished" else None,
+            "result": {"scores": row.scores, "winners": row.winners, "ended": row.ended}
+            if row.status == "finished"
+            else None,
+            "clock": parts["clock"],
         }
         return json.dumps(msg, separators=(",", ":"))
 
@@ -1024,7 +1204,8 @@ def invites(row: GameRow) -> dict[int, str]:
     return {s.seat: f"/play/{row.id}?seat={s.seat}" for s in row.seats if s.kind == "human" and not s.taken}
 
 
-def summary_of(row: GameRow) -> dict[str, Any]:
+def summary_of(row: GameRow, moment: datetime | None = None) -> dict[str, Any]:
+    """The game's summary (the lobby's); its clock as of ``moment`` (default: now)."""
     info = GAMES.get(row.game)
     out: dict[str, Any] = {
         "id": row.id,
@@ -1039,6 +1220,8 @@ def summary_of(row: GameRow) -> dict[str, Any]:
         "created": row.created.isoformat(),
         "updated": row.updated.isoformat(),
         "rematch": row.rematch,
+        "clock": clocks.clock_part(row, moment or now()),
+        "ended": row.ended,
     }
     if row.status == "finished":
         out["scores"] = row.scores

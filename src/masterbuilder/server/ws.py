@@ -189,6 +189,9 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
             return json.dumps(await manager.hint(game_id, conn.seat))
         if kind == "ping":
             return json.dumps({"type": "pong"})
+        if kind == "timeout":  # a seat's time ran out: {"choice": "bot" | "abandon"}
+            await manager.choose_timeout(game_id, conn.seat, message.get("choice"))
+            return None
         if kind == "hello":
             return error(
                 "bad_message", _("You have said hello already; open another socket for another seat.")
@@ -200,5 +203,8 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
         return error("server", _("The server could not do that just now; nothing was changed. Try again."))
     return error(
         "bad_message",
-        _("Unknown message type {kind}; the types are act, undo, hint and ping.", kind=repr(kind)),
+        _(
+            "Unknown message type {kind}; the types are act, undo, hint, timeout and ping.",
+            kind=repr(kind),
+        ),
     )

@@ -1,6 +1,7 @@
 // The lobby: quick starts against bots, the full create form with invite links, and the lists of games.
 import { ApiError, el, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
 import { has, loadCatalog, t, tn } from "./i18n.js";
+import { controlText, duration } from "./clock.js";
 import { fillNav } from "./nav.js";
 
 const LEVELS = ["easy", "medium", "hard"];
@@ -29,6 +30,16 @@ function choiceLabel(game, name, value) {
   const key = `option.${game}.${name}.${value}`;
   return has(key) ? t(key) : String(value);
 }
+// The time controls the form offers (seconds): real time has no clock; the turn-based ones are Board Game
+// Arena's kind (docs/web.md, "Turn-based clocks").
+const HOURS = 3600;
+const DAYS = 24 * HOURS;
+const TIME_CONTROLS = {
+  real: null,
+  fast: { kind: "turn", bank: 1 * DAYS, increment: 4 * HOURS, cap: 2 * DAYS },
+  normal: { kind: "turn", bank: 3 * DAYS, increment: 1 * DAYS, cap: 7 * DAYS },
+};
+
 const PER_PAGE = 10;
 let games = [];
 let listStatus = "open";
@@ -103,6 +114,22 @@ function fillPlayers() {
   }
   fillSeats();
   fillOptions();
+  fillTimeBots();
+}
+
+function fillTimeBots() {
+  const info = currentInfo();
+  document.getElementById("c-time-bot").replaceChildren(...info.bots.map((b) =>
+    el("option", { value: b.name, title: b.description, selected: b.name === "mcts:medium" }, botText(b.name))));
+}
+
+function syncTime() {
+  document.getElementById("c-time-more").classList.toggle("hidden", document.getElementById("c-time").value === "real");
+}
+
+function timeControl() {
+  const preset = TIME_CONTROLS[document.getElementById("c-time").value];
+  return preset ? { ...preset, bot: document.getElementById("c-time-bot").value } : null;
 }
 
 function fillSeats() {
@@ -179,7 +206,7 @@ function formBody() {
   const seedText = document.getElementById("c-seed").value.trim();
   const myName = nameInput();
   return { game: info.name, players, options, seed: seedText === "" ? null : Number(seedText), seats, join,
-    name: myName || null };
+    name: myName || null, clock: timeControl() };
 }
 
 function inviteItem(seat, path, base) {
@@ -240,6 +267,15 @@ function gameRow(game) {
   }
   let state = t(`status.${game.status}`);
   if (game.status === "live") state += ` · ${t("lobby.move_n", { ply: game.ply })}`;
+  // Turn-based games: the time control, and while live the time the seat to move has left.
+  if (game.clock) {
+    state += ` · ${controlText(game.clock)}`;
+    const running = game.clock.running;
+    if (game.status === "live" && running !== null) {
+      const who = seatText(game.seats[running]);
+      state += ` · ${t("clock.to_move_left", { name: who, time: duration(game.clock.left[running]) })}`;
+    }
+  }
   // A finished game: each seat's score beside it, the winners marked.
   const scored = game.status === "finished" && Array.isArray(game.scores);
   const won = new Set(game.winners || []);
@@ -304,6 +340,7 @@ async function main() {
   gameSelect.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   gameSelect.addEventListener("change", fillPlayers);
   document.getElementById("c-players").addEventListener("change", fillSeats);
+  document.getElementById("c-time").addEventListener("change", syncTime);
   fillPlayers();
   document.getElementById("create").addEventListener("submit", submitCreate);
   setupTabs();

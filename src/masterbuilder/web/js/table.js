@@ -5,6 +5,7 @@ import {
 } from "./api.js";
 import { Board, applyChanges, bringIntoView, parseSvg, setupZoom, targets } from "./board.js";
 import { renderChart } from "./chart.js";
+import { renderClock, timeoutText } from "./clock.js";
 import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
@@ -167,6 +168,8 @@ function decisionText(message) {
   if (message.status === "finished") return t("table.game_over");
   if (message.status === "open") return t("table.waiting_players");
   if (message.to_move === null || message.to_move === undefined) return "";
+  const stopped = timeoutText(message, names(message));
+  if (stopped) return stopped;
   if (message.to_move === message.seat) {
     return message.decision || (message.view && message.view.prompt) || t("table.your_move");
   }
@@ -223,6 +226,7 @@ function render() {
   $("mb-rematch").classList.toggle("hidden", !(message.status === "finished" && message.seat !== null));
   renderSeatSwitch();
   renderInvites(message);
+  renderClock($("mb-clock"), message, who, (choice) => { showMessage(null); active.send({ type: "timeout", choice }); });
   renderScoreboard($("mb-scoreboard"), message, who, panels[message.game]);
   pointTargets(message, mine);
   renderLog($("mb-log"), active.log, { seat: message.seat, names: who });
