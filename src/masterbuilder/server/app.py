@@ -16,12 +16,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import api, pages, reviews, ws
+from masterbuilder.server import api, pages, ratings_api, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
+from masterbuilder.server.ratings import Ratings, listen
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -87,6 +88,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
+        ratings = Ratings(manager.store)
+        app.state.ratings = ratings
+        listen(manager, ratings)
         listener = None
         if engine.dialect.name == "postgresql":
             from masterbuilder.server.notify import Listener
@@ -117,6 +121,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
             checkpoints = asyncio.create_task(checkpoint_every(2.0))
         count = await manager.load_unfinished()
+        await manager.db(ratings.rate_pending)  # games that finished while this server was stopping
         manager.bots_enabled = True
         log.info("masterbuilder serve: %s, %d unfinished games loaded", engine.url.render_as_string(), count)
         try:
@@ -162,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(reviews.router)
+    app.include_router(ratings_api.router)
     app.add_middleware(ClientLimits, limits=limits)
     app.add_middleware(LanguageMiddleware, default=default_language)  # outermost: the limits' words too
     return app
