@@ -59,6 +59,7 @@ def finished(
     ended: str | None = None,
     replaced: tuple[int, ...] = (),
     timed_out: int | None = None,
+    names: list[str] | None = None,
 ) -> GameRow:
     """A finished game stored directly (its last move one second after the previous game's): ``who`` per
     seat is an account id, a bot's name, or None (a guest)."""
@@ -69,7 +70,7 @@ def finished(
             k,
             "bot" if isinstance(w, str) else "human",
             w if isinstance(w, str) else None,
-            f"P{k}",
+            names[k] if names else f"P{k}",
             None,
             True,
             user_id=w if isinstance(w, int) else None,
