@@ -136,6 +136,9 @@ def test_a_rated_game_moves_winner_up_and_loser_down_once(engine: Engine) -> Non
     assert after[f"user:{ann}"][2] == after[f"user:{bob}"][2] == 1
     assert after[f"user:{ann}"][1] < start.sigma
 
+    first = book.changes("g1")  # kept until another game is rated
+    assert first is not None and first[1] is not None
+    assert [c.before for c in first[1]] == [initial(), initial()]
     finished(store, "g2", [bob, ann], [45, 20], [0])
     assert book.rate_pending("builders") == 1
     again = stored(engine)
@@ -177,8 +180,9 @@ def test_ties_bots_unrated_and_guest_games(engine: Engine) -> None:
 
     finished(store, "free", [ann, bob], [90, 10], [0], rated=False)
     finished(store, "guest", [ann, None], [90, 10], [0])
+    finished(store, "bots", ["mcts:easy", "random"], [90, 10], [0])
     book.rate_pending()
-    assert stored(engine) == with_bot  # an unrated game and a guest's game change nothing
+    assert stored(engine) == with_bot  # an unrated game, a guest's game and bots alone change nothing
     with engine.connect() as conn:
         flags = dict(conn.execute(select(games.c.id, games.c.rating_done)).all())
     assert flags["guest"] is True and flags["free"] is False

@@ -4,7 +4,8 @@ of accounts (``user:ID``) and bots (``bot:NAME``, rated as players too), over fi
 What counts (docs/web.md, "Ratings"):
 
 - a game created rated, finished, whose every person's seat is an account's; a guest's seat (no account, not a
-  bot) leaves the game unrated (the lobby refuses guests in rated games; this is the last guard);
+  bot) leaves the game unrated (the lobby refuses guests in rated games; this is the last guard), and so does
+  a game of bots alone;
 - places come from the final scores, the winners first (the engine's tie-breaks), equal places shared;
 - a seat a bot took over after its time ran out (``seats.replaced``) still counts as its account's; if the
   game was abandoned (``games.ended``), the seats whose time ran out share the last place;
@@ -27,6 +28,7 @@ import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, and_, false, func, insert, select, true, update
@@ -64,15 +66,16 @@ class Place:
     place: int
 
 
+@cache
 def _model() -> Any:
     from openskill.models import PlackettLuce
 
     return PlackettLuce()
 
 
+@cache
 def initial() -> Skill:
-    model = _model()
-    start = model.rating()
+    start = _model().rating()
     return Skill(float(start.mu), float(start.sigma))
 
 
@@ -109,13 +112,13 @@ def places(row: GameRow) -> list[int]:
 
 def match_of(row: GameRow) -> list[Place] | None:
     """The rated seats of a finished game, or None if it does not count (not rated, a guest's seat, fewer than
-    two distinct players)."""
+    two distinct players, or no account at all: bots alone never move the ratings)."""
     if not row.rated or row.status != "finished":
         return None
     who = [player_of(s) for s in row.seats]
     if any(p is None for p in who):
         return None
-    if len(set(who)) < 2:
+    if len(set(who)) < 2 or not any(s.user_id is not None for s in row.seats):
         return None
     ranks = places(row)
     return [Place(s.seat, str(p), s.user_id, r) for s, p, r in zip(row.seats, who, ranks, strict=True)]
@@ -152,6 +155,7 @@ class Ratings:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
+        self._changes: dict[str, dict[str, list[Change]]] = {}  # game -> game id -> its changes (changes())
 
     # ---- rating -------------------------------------------------------------------------------------------
     def rate_pending(self, game: str | None = None) -> int:
@@ -188,7 +192,10 @@ class Ratings:
         for attempt in range(RETRIES):
             try:
                 with self.engine.begin() as conn:
-                    return self._rate(conn, game_id)
+                    done = self._rate(conn, game_id)
+                if done:
+                    self._changes.clear()  # a late game changes the replay of the ones after it
+                return done
             except IntegrityError:  # another process inserted one of its new players first: read it again
                 if attempt == RETRIES - 1:
                     raise
@@ -245,8 +252,10 @@ class Ratings:
 
     # ---- a game's changes ---------------------------------------------------------------------------------
     def changes(self, game_id: str) -> tuple[GameRow, list[Change] | None] | None:
-        """A game and its seats' ratings before and after it (None if it is not rated or not yet); None if
-        there is no such game. Recomputed from every rated game of its kind that finished before it."""
+        """A game and its seats' ratings before and after it (None if it does not count or is not rated yet);
+        None if there is no such game. Recomputed from every rated game of its kind in the order they
+        finished, once for all of them: kept until this process rates another game of that kind (a game
+        rated by another process is missing from what is kept, which makes it computed again)."""
         with self.engine.connect() as conn:
             found = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if found is None:
@@ -254,27 +263,40 @@ class Ratings:
             row = self.store._game(conn, found)
             if not row.rating_done or match_of(row) is None:
                 return row, None
-            finish = self._finish_times()
-            ordered = conn.execute(
-                select(games)
-                .select_from(games.outerjoin(finish, finish.c.game_id == games.c.id))
-                .where(games.c.game == row.game, games.c.rating_done == true())
-                .order_by(finish.c.finished, games.c.id)
-            ).mappings()
-            current: dict[str, Skill] = {}
-            for other in ordered:
-                past = self.store._game(conn, other)
-                match = match_of(past)
-                if match is None:
-                    continue
-                after = rate(current, match)
-                if past.id == game_id:
-                    start = initial()
-                    return row, [
-                        Change(p.seat, p.player, current.get(p.player, start), after[p.player]) for p in match
-                    ]
-                current.update(after)
-        return row, None
+            kept = self._changes.get(row.game)
+            if kept is None or game_id not in kept:
+                kept = self._fold(conn, row.game)
+                self._changes[row.game] = kept
+        return row, kept.get(game_id)
+
+    def _fold(self, conn: Connection, game: str) -> dict[str, list[Change]]:
+        """Every rated game of ``game`` replayed in the order they finished: each one's changes."""
+        finish = self._finish_times()
+        kind = and_(games.c.game == game, games.c.rating_done == true())
+        ordered = conn.execute(
+            select(games)
+            .select_from(games.outerjoin(finish, finish.c.game_id == games.c.id))
+            .where(kind)
+            .order_by(finish.c.finished, games.c.id)
+        ).mappings()
+        seated: dict[str, list[SeatRow]] = {}
+        for s in conn.execute(
+            select(seats).join(games, games.c.id == seats.c.game_id).where(kind).order_by(seats.c.seat)
+        ).mappings():
+            seated.setdefault(s["game_id"], []).append(Store._seat(s))
+        current: dict[str, Skill] = {}
+        out: dict[str, list[Change]] = {}
+        start = initial()
+        for other in ordered:
+            match = match_of(Store._game_row(other, seated.get(other["id"], [])))
+            if match is None:
+                continue
+            after = rate(current, match)
+            out[other["id"]] = [
+                Change(p.seat, p.player, current.get(p.player, start), after[p.player]) for p in match
+            ]
+            current.update(after)
+        return out
 
     # ---- reading ------------------------------------------------------------------------------------------
     def leaderboard(self, game: str, page: int, per_page: int) -> tuple[list[dict[str, Any]], int]:
