@@ -241,6 +241,7 @@ def test_rated_games_need_accounts(tmp_path: Path) -> None:
         assert joined.status_code == 409 and "sign in" in joined.json()["detail"]
 
 
+@pytest.mark.slow
 def test_a_played_rated_game_is_rated_and_shown(tmp_path: Path) -> None:
     with make_client(f"sqlite:///{tmp_path / 'games.db'}") as client:
         engine = client.app.state.tables.store.engine  # type: ignore[attr-defined]
@@ -291,3 +292,21 @@ def test_a_played_rated_game_is_rated_and_shown(tmp_path: Path) -> None:
             missing = client.get(path)
             assert missing.status_code == 404 and missing.json()["detail"]
         assert client.get("/api/leaderboard/builders?page=0").status_code == 422
+
+
+@pytest.mark.slow
+def test_no_generated_request_to_the_ratings_gets_a_500(tmp_path: Path) -> None:
+    import schemathesis
+
+    from tests.server.test_openapi import check
+
+    with make_client(f"sqlite:///{tmp_path / 'games.db'}") as client:
+        add_user(client.app.state.tables.store.engine, "Ann", "ann@example.org")  # type: ignore[attr-defined]
+        schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
+        ratings_paths = schema.include(path_regex=r"^/api/(leaderboard|players)")
+        check(
+            client,
+            ratings_paths.as_strategy().map(
+                lambda case: case.as_transport_kwargs(base_url="http://testserver")
+            ),
+        )
