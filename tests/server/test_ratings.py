@@ -226,6 +226,7 @@ def test_leaderboard_order_paging_and_profiles_without_email(engine: Engine) -> 
     assert "@" not in repr(profile) and "email" not in repr(profile)
     latest = profile["games"][0]
     assert latest["id"] == "b2" and latest["mine"] == [0] and latest["places"] == [1]
+    assert latest["change"]["after"] == profile["ratings"][0]["rating"] > latest["change"]["before"]
     assert book.profile("nobody") is None
 
 

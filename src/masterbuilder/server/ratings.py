@@ -263,11 +263,15 @@ class Ratings:
             row = self.store._game(conn, found)
             if not row.rating_done or match_of(row) is None:
                 return row, None
-            kept = self._changes.get(row.game)
-            if kept is None or game_id not in kept:
-                kept = self._fold(conn, row.game)
-                self._changes[row.game] = kept
-        return row, kept.get(game_id)
+            return row, self._kept(conn, row.game, game_id).get(game_id)
+
+    def _kept(self, conn: Connection, game: str, game_id: str) -> dict[str, list[Change]]:
+        """The changes of ``game``'s rated games, replayed again if ``game_id`` (rated) is not among them."""
+        kept = self._changes.get(game)
+        if kept is None or game_id not in kept:
+            kept = self._fold(conn, game)
+            self._changes[game] = kept
+        return kept
 
     def _fold(self, conn: Connection, game: str) -> dict[str, list[Change]]:
         """Every rated game of ``game`` replayed in the order they finished: each one's changes."""
@@ -333,7 +337,8 @@ class Ratings:
 
     def profile(self, name: str, recent: int = 20) -> dict[str, Any] | None:
         """An account's public profile (never its e-mail): name, since, its rating in each game, its latest
-        finished games with their results. None if there is no such account (or it is disabled)."""
+        finished games with their results and its rating before and after each rated one. None if there is no
+        such account (or it is disabled)."""
         with self.engine.connect() as conn:
             user = (
                 conn.execute(
@@ -368,7 +373,21 @@ class Ratings:
                 .order_by(games.c.updated.desc(), games.c.id)
                 .limit(recent)
             ).mappings()
-            finished = [_result(self.store._game(conn, g), int(user["id"])) for g in found]
+            finished = []
+            for g in found:
+                row = self.store._game(conn, g)
+                entry = _result(row, int(user["id"]))
+                entry["change"] = None
+                if row.rating_done and entry["rated"]:
+                    own = [
+                        c
+                        for c in self._kept(conn, row.game, row.id).get(row.id, [])
+                        if c.player == f"user:{user['id']}"
+                    ]
+                    if own:
+                        before, after = own[0].before.shown, own[0].after.shown
+                        entry["change"] = {"before": round(before, 2), "after": round(after, 2)}
+                finished.append(entry)
         return {
             "name": user["name"],
             "since": aware(user["created"]).isoformat(),

@@ -60,6 +60,11 @@ class SeatResult(BaseModel):
     score: int | None
 
 
+class ShownChange(BaseModel):
+    before: float  # the rating shown (mu - 3 sigma) before the game
+    after: float
+
+
 class FinishedGame(BaseModel):
     id: str
     game: str
@@ -72,6 +77,7 @@ class FinishedGame(BaseModel):
     winners: list[int]
     mine: list[int]  # the profile's account's seats
     places: list[int]  # its place at each of them (1 best)
+    change: ShownChange | None  # its rating before and after this game, if the game counted
 
 
 class Profile(BaseModel):

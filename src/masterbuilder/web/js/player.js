@@ -23,6 +23,10 @@ function gameRow(game) {
     won.has(s.seat) ? el("strong", { class: "winner" }, ` ★ ${t("table.winner")}`) : null));
   const place = game.places.map((p) => t("player.place", { place: p, players: game.players })).join(", ");
   const notes = [t(game.rated ? "player.rated" : "player.unrated")];
+  if (game.change) {
+    const delta = game.change.after - game.change.before;
+    notes.push(t("player.change", { rating: game.change.after.toFixed(1), change: `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}` }));
+  }
   if (game.ended === "abandoned") notes.push(t("player.abandoned"));
   return el("tr", { "data-game": game.id },
     el("td", {}, game.title),
