@@ -29,7 +29,7 @@ function gameRow(game) {
   }
   if (game.ended === "abandoned") notes.push(t("player.abandoned"));
   return el("tr", { "data-game": game.id },
-    el("td", {}, game.title),
+    el("td", { class: "title" }, game.title),
     el("td", {}, seats),
     el("td", {}, place, el("div", { class: "small muted", text: notes.join(" · ") })),
     el("td", { class: "small muted when" }, new Date(game.finished).toLocaleDateString(language())),
@@ -39,7 +39,7 @@ function gameRow(game) {
 
 function gamesTable(games) {
   if (!games.length) return el("p", { class: "muted", text: t("player.no_games") });
-  return el("table", { class: "rank-table" },
+  return el("table", { class: "rank-table finished" },
     el("thead", {}, el("tr", {}, ["lobby.col_game", "lobby.col_seats", "player.col_place", "player.col_when", "lobby.col_links"]
       .map((k) => el("th", { class: k === "player.col_when" ? "when" : null, text: t(k) })))),
     el("tbody", {}, games.map(gameRow)));
