@@ -311,3 +311,16 @@ def test_no_generated_request_to_the_ratings_gets_a_500(tmp_path: Path) -> None:
                 lambda case: case.as_transport_kwargs(base_url="http://testserver")
             ),
         )
+
+
+def test_a_game_that_finished_while_the_server_stopped_is_rated_at_start(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    ann, bob = add_user(engine, "Ann"), add_user(engine, "Bob")
+    finished(Store(engine), "late", [ann, bob], [40, 30], [0])  # its listener never ran
+    assert stored(engine) == {}
+    with make_client(url) as client:
+        assert client.get("/api/leaderboard/builders").json()["total"] == 2
+    assert stored(engine)[f"user:{ann}"][2] == 1
+    engine.dispose()
