@@ -16,13 +16,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import api, pages, reviews, ws
+from masterbuilder.server import api, pages, ratings_api, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.clocks import offset_clock
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
+from masterbuilder.server.ratings import Ratings, listen
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
 from masterbuilder.server.tables import Tables
@@ -100,6 +101,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
+        ratings = Ratings(manager.store)
+        app.state.ratings = ratings
+        listen(manager, ratings)
         listener = None
         if engine.dialect.name == "postgresql":
             from masterbuilder.server.notify import Listener
@@ -132,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.clock_offset_file:
             manager.clock = offset_clock(settings.clock_offset_file, manager.clock)
         count = await manager.load_unfinished()
+        await manager.db(ratings.rate_pending)  # games that finished while this server was stopping
         manager.bots_enabled = True
         # timeouts of turn-based games, with no client connected; one that fell due while the server was down
         # is applied at the first look, since load_unfinished loaded every live game
@@ -181,6 +186,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(reviews.router)
+    app.include_router(ratings_api.router)
     app.add_middleware(ClientLimits, limits=limits)
     app.add_middleware(LanguageMiddleware, default=default_language)  # outermost: the limits' words too
     return app

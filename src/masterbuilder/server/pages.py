@@ -417,6 +417,16 @@ async def rules_page(game: str) -> HTMLResponse:
     return _page("rules.html")
 
 
+@router.get("/leaderboard", include_in_schema=False)
+async def leaderboard_page() -> HTMLResponse:
+    return _page("leaderboard.html")
+
+
+@router.get("/players/{name}", include_in_schema=False)
+async def player_page(name: str) -> HTMLResponse:
+    return _page("player.html")
+
+
 @router.get("/static/{path:path}", include_in_schema=False)
 async def static_file(path: str) -> Response:
     root = WEB_ROOT.resolve()

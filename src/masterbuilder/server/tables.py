@@ -509,6 +509,8 @@ class Tables:
                 raise ValueError(
                     _("Seat {seat} cannot be joined: it is not a human seat of this game.", seat=k)
                 )
+        if extras.rated and join and extras.creator is None:
+            raise ValueError(_("A rated game is played by accounts only: sign in to take a seat in it."))
         state = new_game(game, players, seed, resolved)
         tokens = {k: new_token() for k in join}
         rows = []
@@ -563,9 +565,16 @@ class Tables:
         self._kick(table)
         return Created(row, tokens, invites(row))
 
-    async def join(self, game_id: str, seat: int, name: str) -> tuple[str, dict[int, str]]:
-        """Take an open human seat: its token (given once) and the invites of the seats still open."""
+    async def join(
+        self, game_id: str, seat: int, name: str, user_id: int | None = None
+    ) -> tuple[str, dict[int, str]]:
+        """Take an open human seat (``user_id``: the signed-in account taking it): its token (given once)
+        and the invites of the seats still open."""
         table = await self.get(game_id)
+        if table.row.rated and user_id is None:
+            raise PlayError(
+                "conflict", _("A rated game is played by accounts only: sign in to take a seat in it.")
+            )
         if not 0 <= seat < table.row.players:
             raise PlayError(
                 "bad_seat",

@@ -206,7 +206,7 @@ function formBody() {
   const seedText = document.getElementById("c-seed").value.trim();
   const myName = nameInput();
   return { game: info.name, players, options, seed: seedText === "" ? null : Number(seedText), seats, join,
-    name: myName || null, clock: timeControl() };
+    name: myName || null, clock: timeControl(), rated: document.getElementById("c-rated").checked };
 }
 
 function inviteItem(seat, path, base) {

@@ -39,6 +39,7 @@ export function fillNav(games) {
   nav.replaceChildren(
     el("a", { href: "/", text: t("nav.lobby") }),
     el("a", { href: "/replay", text: t("nav.replay") }),
+    el("a", { href: "/leaderboard", text: t("nav.leaderboard") }),
     ...games.map((g) => el("a", { href: `/rules/${g.name}`, text: t("nav.rules", { game: g.title }) })),
   );
   const bar = nav.closest(".topbar");

@@ -1,0 +1,112 @@
+"""The leaderboard and a player's profile in Chromium: a tab per game, accounts and bots ranked, the profile's
+ratings and finished games; in English and German, at 1280×800 and 375×800."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from masterbuilder.server.db import make_engine, upgrade
+from masterbuilder.server.ratings import Ratings
+from masterbuilder.server.store import Store
+from tests.server.test_ratings import add_user, finished
+from tests.web.conftest import SERVER, Server, free_port, shoot
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def rated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server on a database holding three accounts' and a bot's rated Builders games."""
+    folder = tmp_path_factory.mktemp("ratings")
+    url = f"sqlite:///{folder / 'web.db'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    store = Store(engine)
+    ann, bob, cy = (add_user(engine, n, f"{n.lower()}@example.org") for n in ("Ann", "Bob", "Cy"))
+    for k in range(3):
+        finished(store, f"ab{k}", [ann, bob], [52, 31], [0], names=["Ann", "Bob"])
+        finished(store, f"bc{k}", [bob, "mcts:easy"], [40, 44], [1], names=["Bob", "mcts:easy"])
+    finished(store, "cy0", [cy, ann, "mcts:easy"], [60, 60, 20], [0, 1], names=["Cy", "Ann", "mcts:easy"])
+    finished(
+        store,
+        "ab9",
+        [bob, ann],
+        [70, 50],
+        [0],
+        ended="abandoned",
+        replaced=(1,),
+        timed_out=1,
+        names=["Bob", "Ann"],
+    )
+    Ratings(store).rate_pending()
+    engine.dispose()
+    port = free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = (
+        str(Path(__file__).resolve().parents[2] / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    )
+    log = (folder / "server.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVER, url, str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError((folder / "server.log").read_text()) from None
+            time.sleep(0.1)
+    yield Server(base)
+    process.terminate()
+    process.wait(10)
+    log.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_leaderboard_and_profile(
+    rated_server: Server, new_context: Callable[[], Any], artifacts: Path, lang: str
+) -> None:
+    context = new_context()
+    context.add_cookies([{"name": "mb_lang", "value": lang, "url": rated_server.url}])
+    page = context.new_page()
+    page.goto(rated_server.url + "/leaderboard?game=builders")
+    page.wait_for_selector("body[data-ready='1']")
+    rows = page.locator("#board tbody tr")
+    names = [rows.nth(k).get_attribute("data-player") for k in range(rows.count())]
+    assert sorted(names) == ["Ann", "Bob", "Cy", "mcts:easy"]
+    assert page.locator("#tabs [aria-selected='true']").get_attribute("data-game") == "builders"
+    assert "@" not in page.content()
+    heading = page.locator("h1").inner_text()
+    assert heading == {"en": "Leaderboard", "de": "Rangliste"}[lang]
+    shoot(page, artifacts, f"leaderboard-{lang}")
+
+    page.locator("#tabs [data-game='caylus']").click()
+    page.wait_for_selector("#board p.muted")
+    assert "game=caylus" in page.url
+
+    page.goto(rated_server.url + "/leaderboard?game=builders")
+    page.wait_for_selector("#board tbody tr")
+    page.locator("#board a", has_text="Ann").click()
+    page.wait_for_selector("body[data-ready='1'] #mb-games tbody tr")
+    assert page.locator("#mb-player").inner_text() == "Ann"
+    assert page.locator("#mb-ratings tbody tr").count() == 1
+    assert page.locator("#mb-games tbody tr").count() == 5
+    assert "@" not in page.content()
+    shoot(page, artifacts, f"player-{lang}")
+
+    page.goto(rated_server.url + "/players/nobody")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#mb-error").is_visible()
