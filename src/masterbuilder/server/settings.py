@@ -58,6 +58,15 @@ class Settings:
     work_queue: int = 4  # replays for the pages waiting at once; more: 503 with Retry-After
     hint_workers: int = 1  # processes for hints (lower priority than the bots'); 0: the bots' pool
     hints_per_minute: int = 10  # hints one seat may have computed a minute (the same decision's are free)
+    # ---- mail (docs/web.md, "Mail and notifications"): no SMTP host, no mail ----
+    smtp_host: str | None = None
+    smtp_port: int | None = None  # None: 587 for starttls, 465 for ssl, 25 for none
+    smtp_user: str | None = None  # with smtp_password: sign in to the SMTP server
+    smtp_password: str | None = None
+    smtp_from: str | None = None  # the sender address (required with smtp_host)
+    smtp_security: str = "starttls"  # starttls | ssl | none
+    smtp_timeout: float = 10.0  # seconds to reach and talk to the SMTP server
+    mail_hours: int = 4  # at most one mail a game per this many hours to an account (its own setting first)
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -88,7 +97,7 @@ class Settings:
         default (by a command-line option, say) keeps its value."""
         defaults = Settings()
         changes: dict[str, Any] = {}
-        for name, (attribute, kind) in LIMITS_ENV.items():
+        for name, (attribute, kind) in (LIMITS_ENV | MAIL_ENV).items():
             raw = os.environ.get(name)
             if raw is None or raw.strip() == "":
                 continue
@@ -141,4 +150,16 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+}
+
+# The environment variables of the mail settings (the same rules as the limits').
+MAIL_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "MASTERBUILDER_SMTP_HOST": ("smtp_host", str),
+    "MASTERBUILDER_SMTP_PORT": ("smtp_port", int),
+    "MASTERBUILDER_SMTP_USER": ("smtp_user", str),
+    "MASTERBUILDER_SMTP_PASSWORD": ("smtp_password", str),
+    "MASTERBUILDER_SMTP_FROM": ("smtp_from", str),
+    "MASTERBUILDER_SMTP_SECURITY": ("smtp_security", str),
+    "MASTERBUILDER_SMTP_TIMEOUT": ("smtp_timeout", float),
+    "MASTERBUILDER_MAIL_HOURS": ("mail_hours", int),
 }
