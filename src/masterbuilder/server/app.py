@@ -19,6 +19,7 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import api, notifications, pages, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
+from masterbuilder.server.chat import Chat
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
+        app.state.chat = Chat(manager)
         if app.state.mailer is not None:
             manager.listeners.append(notifications.Notifier(manager, app.state.mailer, settings))
         listener = None
