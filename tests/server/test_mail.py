@@ -124,8 +124,8 @@ def user_row(client: TestClient, user_id: int) -> Any:
         return conn.execute(select(db.users).where(db.users.c.id == user_id)).one()
 
 
-def test_your_turn_mail_when_the_other_seat_moves(sqlite_url: str, inbox: Inbox) -> None:
-    with make_client(sqlite_url, **mail_settings()) as client:
+def test_your_turn_mail_when_the_other_seat_moves(db_url: str, inbox: Inbox) -> None:
+    with make_client(db_url, **mail_settings()) as client:
         ann, ann_key = add_user(client, "Ann", "ann@example.org")
         bob, bob_key = add_user(client, "Bob", "bob@example.org")
         gid = turn_based_game(client, [ann, bob])
@@ -163,8 +163,8 @@ def test_real_time_games_mail_no_turns(sqlite_url: str, inbox: Inbox) -> None:
         assert inbox.mails == []
 
 
-def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(sqlite_url: str, inbox: Inbox) -> None:
-    with make_client(sqlite_url, **mail_settings(), mail_hours=4) as client:
+def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(db_url: str, inbox: Inbox) -> None:
+    with make_client(db_url, **mail_settings(), mail_hours=4) as client:
         ann, _ = add_user(client, "Ann", "ann@example.org")
         bob, _ = add_user(client, "Bob", "bob@example.org")
         nobody, _ = add_user(client, "Cid")  # no address: never mailed
@@ -205,8 +205,8 @@ def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(sqlite_url: 
         assert nobody not in [s.user_id for s in table.row.seats]
 
 
-def test_unsubscribe_link(sqlite_url: str) -> None:
-    with make_client(sqlite_url, **mail_settings(port=CLOSED_PORT)) as client:
+def test_unsubscribe_link(db_url: str) -> None:
+    with make_client(db_url, **mail_settings(port=CLOSED_PORT)) as client:
         uid, key = add_user(client, "Ann", "ann@example.org")
         page = client.get(f"/api/mail/unsubscribe?u={uid}&k={key}")
         assert page.status_code == 200 and "<form method='post'" in page.text

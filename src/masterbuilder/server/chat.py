@@ -11,6 +11,7 @@ removed (line breaks become spaces), at most 500 characters once trimmed, never 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import unicodedata
@@ -129,12 +130,24 @@ class Chat:
         self.clock = clock
         self._by_connection: weakref.WeakKeyDictionary[Connection, Window] = weakref.WeakKeyDictionary()
         self._by_seat: dict[tuple[str, int | None], Window] = {}
+        # A connection gets new messages once it has its history: both under the game's chat lock, so that
+        # none comes twice (in the history and as new) and none is missed in between.
+        self._greeted: weakref.WeakSet[Connection] = weakref.WeakSet()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     async def greet(self, table: Table, conn: Connection) -> None:
         """The last messages this connection may read, if there are any."""
-        found = await self.tables.db(last_messages, self.tables.store.engine, table.id, conn.seat)
-        if found:
-            conn.push(json.dumps({"type": "chat", "messages": found}, separators=(",", ":")))
+        async with self._lock(table.id):
+            found = await self.tables.db(last_messages, self.tables.store.engine, table.id, conn.seat)
+            if found:
+                conn.push(json.dumps({"type": "chat", "messages": found}, separators=(",", ":")))
+            self._greeted.add(conn)
 
     def _allowed(self, table: Table, conn: Connection) -> bool:
         moment = self.clock()
@@ -173,10 +186,11 @@ class Chat:
         name = "" if seat is None else shown_name(seat, row.seats[seat].name)
         user_id = None if seat is None else row.seats[seat].user_id
         heard_by = audience(row.chat, seat)
-        message = await self.tables.db(
-            store_message, self.tables.store.engine, table.id, seat, user_id, name, heard_by, text
-        )
-        out = json.dumps({"type": "chat", "messages": [message]}, separators=(",", ":"))
-        for other in list(table.conns):
-            if heard_by in readable(other.seat):
-                other.push(out)
+        async with self._lock(table.id):
+            message = await self.tables.db(
+                store_message, self.tables.store.engine, table.id, seat, user_id, name, heard_by, text
+            )
+            out = json.dumps({"type": "chat", "messages": [message]}, separators=(",", ":"))
+            for other in list(table.conns):
+                if other in self._greeted and heard_by in readable(other.seat):
+                    other.push(out)
