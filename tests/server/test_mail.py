@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.message import Message
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -293,3 +294,35 @@ def test_the_last_mail_says_the_result_in_the_servers_language() -> None:
     assert mail.subject == "[Master Builder] Caylus: Das Spiel ist zu Ende"
     assert "Punkte: Ann 31 und random 24." in mail.body and "Sieger: Ann." in mail.body
     assert "http" not in mail.body  # no public URL: no links, and how to stop the mails instead
+
+
+def test_serve_says_what_is_wrong_with_the_mail_settings_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from masterbuilder.cli import app
+
+    monkeypatch.setenv("MASTERBUILDER_SMTP_HOST", "mail.example.org")
+    monkeypatch.setenv("MASTERBUILDER_SMTP_SECURITY", "tls")
+    monkeypatch.setenv("MASTERBUILDER_SMTP_FROM", "table@example.org")
+    db_file = f"sqlite:///{tmp_path / 'games.db'}"
+    result = CliRunner().invoke(app, ["serve", "--port", "18390", "--db", db_file])
+    lines = result.output.splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("Error: ") and "MASTERBUILDER_SMTP_SECURITY" in lines[0]
+
+
+def test_guests_and_spectators_get_no_mail() -> None:
+    from masterbuilder.server.store import GameRow, SeatRow
+
+    moment = datetime.now(UTC)
+    seats = [SeatRow(0, "human", None, "Ann", "h", True, 1), SeatRow(1, "human", None, "Guest", "h", True)]
+    row = GameRow("g1", "builders", 2, 1, {}, "live", 3, 1, 4, None, None, None, moment, moment, seats, CLOCK)
+    assert concerned(row, "started") == [0] and concerned(row, "finished") == [0]
+    assert concerned(row, "moved", last_mover=0) == []  # the guest's turn: no account, no mail
+    row.to_move = 0
+    assert concerned(row, "moved", last_mover=1) == [0]
+    assert concerned(row, "moved", last_mover=0) == []  # the same seat again: its turn goes on
+    row.clock = None
+    assert concerned(row, "moved", last_mover=1) == []  # real time: no "your turn"
