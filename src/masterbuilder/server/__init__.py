@@ -40,6 +40,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, log_lev
     except ValueError as exc:  # a limit or a trusted proxy that is not of its kind: one line
         raise startup.StartupError(str(exc), startup.EXIT_USAGE) from None
     public = startup.public_url(settings.public_url) if settings.public_url else None
+    startup.mail(settings)
     url = startup.database_url(startup.configured_url(settings))
     sqlite_path = startup.sqlite_file(url)
     if sqlite_path is not None:

@@ -16,13 +16,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import api, pages, ratings_api, reviews, ws
+from masterbuilder.server import api, notifications, pages, ratings_api, reviews, ws
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
+from masterbuilder.server.chat import Chat
 from masterbuilder.server.clocks import offset_clock
 from masterbuilder.server.db import checkpoint, is_sqlite, make_engine, upgrade
 from masterbuilder.server.languages import LanguageMiddleware
 from masterbuilder.server.limits import ClientLimits, Limits, raise_descriptor_limit, socket_capacity
+from masterbuilder.server.mail import Mailer, smtp_of
 from masterbuilder.server.ratings import Ratings, listen
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.store import Store
@@ -59,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     default_language = check_language(settings.language)  # UnknownLanguage names the choices
     limits = Limits(settings)  # ValueError naming a trusted proxy that is not an address
+    smtp = smtp_of(settings)  # ValueError (one line) for a bad mail setting; None: no mail
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -104,6 +107,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ratings = Ratings(manager.store)
         app.state.ratings = ratings
         listen(manager, ratings)
+        app.state.chat = Chat(manager)
+        if app.state.mailer is not None:
+            manager.listeners.append(notifications.Notifier(manager, app.state.mailer, settings))
         listener = None
         if engine.dialect.name == "postgresql":
             from masterbuilder.server.notify import Listener
@@ -170,6 +176,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.limits = limits
+    app.state.mailer = None if smtp is None else Mailer(smtp)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -187,6 +194,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(reviews.router)
     app.include_router(ratings_api.router)
+    app.include_router(notifications.router)
     app.add_middleware(ClientLimits, limits=limits)
     app.add_middleware(LanguageMiddleware, default=default_language)  # outermost: the limits' words too
     return app

@@ -63,6 +63,15 @@ class Settings:
     # FOR TESTS ONLY: a file holding a number of seconds added to the server's time (a test clock that jumps
     # days ahead); read at each look at the time. None: the real time.
     clock_offset_file: str | None = None
+    # ---- mail (docs/web.md, "Mail and notifications"): no SMTP host, no mail ----
+    smtp_host: str | None = None
+    smtp_port: int | None = None  # None: 587 for starttls, 465 for ssl, 25 for none
+    smtp_user: str | None = None  # with smtp_password: sign in to the SMTP server
+    smtp_password: str | None = None
+    smtp_from: str | None = None  # the sender address (required with smtp_host)
+    smtp_security: str = "starttls"  # starttls | ssl | none
+    smtp_timeout: float = 10.0  # seconds to reach and talk to the SMTP server
+    mail_hours: int = 4  # at most one mail a game per this many hours to an account (its own setting first)
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -93,7 +102,7 @@ class Settings:
         default (by a command-line option, say) keeps its value."""
         defaults = Settings()
         changes: dict[str, Any] = {}
-        for name, (attribute, kind) in LIMITS_ENV.items():
+        for name, (attribute, kind) in (LIMITS_ENV | MAIL_ENV).items():
             raw = os.environ.get(name)
             if raw is None or raw.strip() == "":
                 continue
@@ -151,4 +160,16 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
 LIMITS_ENV |= {
     "MASTERBUILDER_CLOCK_CHECK": ("clock_check", float),
     "MASTERBUILDER_CLOCK_OFFSET_FILE": ("clock_offset_file", str),  # for tests only
+}
+
+# The environment variables of the mail settings (the same rules as the limits').
+MAIL_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "MASTERBUILDER_SMTP_HOST": ("smtp_host", str),
+    "MASTERBUILDER_SMTP_PORT": ("smtp_port", int),
+    "MASTERBUILDER_SMTP_USER": ("smtp_user", str),
+    "MASTERBUILDER_SMTP_PASSWORD": ("smtp_password", str),
+    "MASTERBUILDER_SMTP_FROM": ("smtp_from", str),
+    "MASTERBUILDER_SMTP_SECURITY": ("smtp_security", str),
+    "MASTERBUILDER_SMTP_TIMEOUT": ("smtp_timeout", float),
+    "MASTERBUILDER_MAIL_HOURS": ("mail_hours", int),
 }

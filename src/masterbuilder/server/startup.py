@@ -103,6 +103,15 @@ def database_url(value: str) -> str:
     )
 
 
+def mail(settings: Settings) -> None:
+    """The SMTP settings (when a host is set) are usable: a sender address, a known security, a port."""
+    from masterbuilder.server.mail import smtp_problem
+
+    problem = smtp_problem(settings)
+    if problem is not None:
+        raise StartupError(problem, EXIT_USAGE)
+
+
 def sqlite_file(url: str) -> Path | None:
     """The file of a SQLite URL (None for PostgreSQL, or a SQLite URI that names its file otherwise)."""
     from sqlalchemy.engine import make_url

@@ -12,10 +12,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language, use_language
 from masterbuilder.core.i18n import shell as _
+from masterbuilder.server.chat import Chat
 from masterbuilder.server.limits import SLOT, Slot, public_origin
 from masterbuilder.server.security import RateLimit, bearer, origin_allowed
 from masterbuilder.server.settings import Settings
-from masterbuilder.server.tables import Connection, PlayError, Tables
+from masterbuilder.server.tables import Connection, PlayError, Table, Tables
 
 router = APIRouter()
 log = logging.getLogger("masterbuilder.server")
@@ -58,7 +59,8 @@ async def _receive(ws: WebSocket, limit: int) -> tuple[dict[str, Any] | None, st
         return None, error("bad_json", _("That message is not valid JSON."))
     if not isinstance(parsed, dict) or not isinstance(parsed.get("type"), str):
         return None, error(
-            "bad_message", _('A message is a JSON object with a "type" (hello, act, undo, hint, ping).')
+            "bad_message",
+            _('A message is a JSON object with a "type" (hello, act, undo, hint, ping, board, chat).'),
         )
     return parsed, None
 
@@ -136,7 +138,13 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     except WebSocketDisconnect:
         return
     sender = asyncio.create_task(_sender(ws, conn))
+    chat: Chat = ws.app.state.chat
     try:
+        try:
+            with use_language(conn.lang):
+                await chat.greet(table, conn)
+        except Exception:  # the chat's history is not worth the table: the game goes on without it
+            log.exception("game %s: the chat's history could not be loaded", game_id)
         while not sender.done():
             message, problem = await _receive(ws, settings.max_message)
             if not limiter.allow():
@@ -159,6 +167,11 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                 if message["type"] == "board":  # the page could not apply a change: the whole board again
                     await manager.resend(table, conn)
                     continue
+                if message["type"] == "chat":
+                    reply = await _chat(chat, table, conn, message)
+                    if reply is not None:
+                        conn.push(reply)
+                    continue
                 reply = await _handle(manager, game_id, conn, message)
             if reply is not None:
                 conn.push(reply)
@@ -169,6 +182,18 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+async def _chat(chat: Chat, table: Table, conn: Connection, message: dict[str, Any]) -> str | None:
+    """Send a chat message; the refusal to answer, if any (the message itself comes back to everyone)."""
+    try:
+        await chat.post(table, conn, message.get("text"))
+    except PlayError as exc:
+        return error(exc.code, exc.message)
+    except Exception:
+        log.exception("game %s: a chat message failed", table.id)
+        return error("server", _("The server could not do that just now; nothing was changed. Try again."))
+    return None
 
 
 async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict[str, Any]) -> str | None:
@@ -204,7 +229,7 @@ async def _handle(manager: Tables, game_id: str, conn: Connection, message: dict
     return error(
         "bad_message",
         _(
-            "Unknown message type {kind}; the types are act, undo, hint, timeout and ping.",
+            "Unknown message type {kind}; the types are act, undo, hint, timeout, ping, board and chat.",
             kind=repr(kind),
         ),
     )

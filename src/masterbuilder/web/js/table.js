@@ -5,10 +5,12 @@ import {
 } from "./api.js";
 import { Board, applyChanges, bringIntoView, parseSvg, setupZoom, targets } from "./board.js";
 import { renderChart } from "./chart.js";
+import { ChatPanel } from "./chat.js";
 import { renderClock, timeoutText } from "./clock.js";
 import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
 import { fillNav } from "./nav.js";
+import { announce, askPermission, mayAsk, muted, news, setMuted, showTurnInTitle, wakeAudioOnClick } from "./notify.js";
 import { renderBreakdown, renderScoreboard } from "./scores.js";
 
 const gameId = gameIdFromPath("/play/");
@@ -21,6 +23,7 @@ let chartDrawn = false;
 let panels = {};
 let pointed = 0; // how often the pointer was used on this decision: it shows the targets in turn
 let shownDecision = null; // the ply and seat whose targets were last brought into view
+let chat = null;
 
 class Connection {
   constructor(seat, token) {
@@ -101,9 +104,14 @@ class Connection {
     if (data.type === "state") {
       if (data.board && !this.takeBoard(data.board)) return;
       this.log = data.full ? data.log : mergeLog(this.log, data.log);
+      const before = this.message;
       this.message = data;
       stateArrived(this);
+      tellNews(this, before, data);
+    } else if (data.type === "chat") {
+      chat?.receive(data.messages, connections.map((c) => c.seat));
     } else if (data.type === "error") {
+      if (chat?.refused(data)) return;
       if (this === active) {
         setBusy(false);
         showMessage(data.message, "error");
@@ -118,6 +126,27 @@ class Connection {
       if (this === active) showHint(data);
     }
   }
+}
+
+// Your turn, the start, the end, low time: the tab's title, a sound, a notification while the tab is hidden.
+// The start and the end are told once (by the first connection), each seat's turn by its own.
+function tellNews(conn, before, after) {
+  const game = summary ? summary.title : after.game;
+  const found = news(before, after, conn.seat).filter((k) => conn === connections[0] || k === "turn" || k === "low");
+  announce(found, game);
+  const yourTurn = connections.some((c) => c.seat !== null && c.message && c.message.status === "live" && c.message.to_move === c.seat);
+  showTurnInTitle(yourTurn, game);
+}
+
+function setupAlerts() {
+  const sound = $("mb-sound");
+  const show = () => sound.setAttribute("aria-pressed", String(!muted()));
+  sound.addEventListener("click", () => { setMuted(!muted()); show(); });
+  show();
+  const ask = $("mb-ask-notify");
+  ask.classList.toggle("hidden", !mayAsk());
+  ask.addEventListener("click", async () => { await askPermission(); ask.classList.toggle("hidden", !mayAsk()); });
+  wakeAudioOnClick();
 }
 
 function mergeLog(old, fresh) {
@@ -297,6 +326,11 @@ async function join(seat) {
 async function main() {
   await loadCatalog();
   board = new Board($("mb-board"), act);
+  chat = new ChatPanel($("mb-chat"), {
+    send: (data) => Boolean(active && active.send(data)),
+    name: (seat) => (active && active.message ? names(active.message)[seat] : t("table.seat_n", { seat })),
+  });
+  setupAlerts();
   setupZoom($("mb-board-wrap"));
   $("mb-point").addEventListener("click", showNextTarget);
   $("mb-hint").addEventListener("click", () => {
