@@ -58,6 +58,11 @@ class Settings:
     work_queue: int = 4  # replays for the pages waiting at once; more: 503 with Retry-After
     hint_workers: int = 1  # processes for hints (lower priority than the bots'); 0: the bots' pool
     hints_per_minute: int = 10  # hints one seat may have computed a minute (the same decision's are free)
+    # ---- accounts (docs/web.md, "Accounts") ----
+    session_days: float = 30.0  # a sign-in lasts this long (the cookie's and the stored session's expiry)
+    signin_failures_per_account: int = 5  # failed sign-ins of one account within the window, then refused
+    signin_failures_per_address: int = 20  # ... of one client address
+    signin_window: float = 900.0  # seconds
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -141,4 +146,9 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+    # ---- accounts ----
+    "MASTERBUILDER_SESSION_DAYS": ("session_days", float),
+    "MASTERBUILDER_SIGNIN_FAILURES_PER_ACCOUNT": ("signin_failures_per_account", int),
+    "MASTERBUILDER_SIGNIN_FAILURES_PER_ADDRESS": ("signin_failures_per_address", int),
+    "MASTERBUILDER_SIGNIN_WINDOW": ("signin_window", float),
 }
