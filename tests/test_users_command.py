@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from masterbuilder.cli import app
 from masterbuilder.server import accounts
-from masterbuilder.server.db import games, make_engine, seats, upgrade
+from masterbuilder.server.db import games, make_engine, seats, sessions, upgrade
 from masterbuilder.server.store import now
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -90,7 +90,7 @@ def sessions_of(url: str) -> int:
     engine = make_engine(url)
     try:
         with engine.connect() as conn:
-            return len(conn.execute(accounts.sessions.select()).all())
+            return len(conn.execute(sessions.select()).all())
     finally:
         engine.dispose()
 
