@@ -9,15 +9,18 @@ import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import accounts
 from masterbuilder.server.accounts import AccountError, User
+from masterbuilder.server.pages import _page
 from masterbuilder.server.store import GameRow, Store
 from masterbuilder.server.tables import Tables, summary_of
 
 router = APIRouter(prefix="/api/account", tags=["account"])
+pages_router = APIRouter()
 log = logging.getLogger("masterbuilder.server")
 _mailing: set[asyncio.Task[None]] = set()
 
@@ -383,3 +386,14 @@ async def your_games(
         "per_page": per_page,
         "total_finished": total,
     }
+
+
+# ---- the pages ----------------------------------------------------------------------------------------
+@pages_router.get("/me", include_in_schema=False)
+async def your_games_page() -> HTMLResponse:
+    return _page("me.html")
+
+
+@pages_router.get("/account", include_in_schema=False)
+async def account_page() -> HTMLResponse:
+    return _page("account.html")

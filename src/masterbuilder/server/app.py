@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.include_router(api.router)
     app.include_router(account_api.router)
+    app.include_router(account_api.pages_router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(reviews.router)
