@@ -60,6 +60,7 @@ def users_list(db: DbOption = None, lang: LangOption = None) -> None:
         return
     width = max(len(r.name) for r in rows)
     for row in rows:
+        # i18n: an account the operator has stopped, in `masterbuilder users list`
         state = _("disabled") if row.disabled else ""
         typer.echo(
             f"{row.name:<{width}}  {row.created:%Y-%m-%d %H:%M}  "

@@ -184,7 +184,11 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
     if wait > 0:
         raise HTTPException(
             429,
-            _("Too many failed sign-ins; try again in {minutes} minutes.", minutes=max(1, round(wait / 60))),
+            _.plural(
+                "Too many failed sign-ins; try again in {n} minute.",
+                "Too many failed sign-ins; try again in {n} minutes.",
+                max(1, round(wait / 60)),
+            ),
             headers={"Retry-After": str(max(1, round(wait)))},
         )
     found = await _db(request, accounts.find_user, body.name)
@@ -288,13 +292,14 @@ async def reset_request(body: ResetRequest, request: Request) -> dict[str, Any]:
         token = await _db(request, accounts.new_reset, user.id)
         settings = request.app.state.settings
         base = (settings.public_url or str(request.base_url)).rstrip("/")
+        link = f"{base}/account?reset={token}"
         subject = _("Master Builder: a new password")
         text = _(
             "Someone (you, we hope) asked for a new password for the account {name}. Open this link "
             "within an hour to choose one:\n\n{link}\n\nIf it was not you, ignore this mail: your password "
             "stays as it is.",
             name=user.name,
-            link=f"{base}/account?reset={token}",
+            link=link,
         )
         assert user.email is not None
         task = asyncio.create_task(_send(mailer, user.email, subject, text))  # the answer does not wait
