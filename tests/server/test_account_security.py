@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import httpx
 import pytest
+import schemathesis
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from starlette.routing import Route
@@ -19,6 +20,7 @@ from starlette.routing import Route
 from masterbuilder.server import accounts
 from tests.server.conftest import make_client
 from tests.server.test_accounts import CHEAP, Browser, create, sign_up
+from tests.server.test_openapi import check
 
 
 @pytest.fixture(autouse=True)
@@ -223,3 +225,13 @@ def test_password_reset_by_mail(client: TestClient) -> None:
     assert again.status_code == 400  # a link works once
     assert phone.get("/api/account/me").json() == {"user": None}  # every session ended
     assert sign_in(phone, "ann", "battery staple").status_code == 200
+
+
+@pytest.mark.slow  # a hundred generated requests
+def test_no_generated_account_request_gets_a_500(tmp_path: Path) -> None:
+    with make_client(f"sqlite:///{tmp_path / 'games.db'}") as client:
+        client.app.state.mailer = FakeMailer()  # type: ignore[attr-defined]  # else reset-request is a 503
+        sign_up(client, "ann", email="ann@example.org")  # signed in: the requests reach past the 401
+        schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
+        cases = schema.include(path_regex=r"^/api/account").as_strategy()
+        check(client, cases.map(lambda case: case.as_transport_kwargs(base_url="http://testserver")))
