@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Server, create_game, give_tokens, shoot
+from tests.web.conftest import Server, create_game, give_tokens, shoot, states_of
 
 pytestmark = pytest.mark.slow  # a real server and browser
 
@@ -51,6 +51,12 @@ def test_sign_up_keeps_the_guests_seat_and_your_games_follow(
         other.click("#mb-signin button[type=submit]")
     other.wait_for_selector("body[data-ready='1']")
     assert other.locator(f"#mb-open tr[data-game='{gid}'] a").first.get_attribute("href") == f"/play/{gid}"
+    # the game starts; this device holds no token, yet its table is the account's seat
+    server.post(f"/api/games/{gid}/seats/1/join", {"name": "Bob"})
+    states = states_of(other)
+    other.goto(server.url + f"/play/{gid}")
+    other.wait_for_selector("body[data-ply='0']")
+    assert states and states[0]["seat"] == 0
     other.goto(server.url + "/account")
     other.wait_for_selector("body[data-ready='1']")
     assert name in other.locator("#mb-who").inner_text()
