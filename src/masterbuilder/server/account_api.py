@@ -287,9 +287,11 @@ async def reset_request(body: ResetRequest, request: Request) -> dict[str, Any]:
     if mailer is None:
         raise HTTPException(503, _("This server sends no mail; ask its operator to reset your password."))
     found = await _db(request, accounts.find_user, body.name)
+    token = None
     if found is not None and found[0].email and not found[0].disabled:
+        token = await _db(request, accounts.new_reset, found[0].id)
+    if found is not None and token is not None:
         user = found[0]
-        token = await _db(request, accounts.new_reset, user.id)
         settings = request.app.state.settings
         base = (settings.public_url or str(request.base_url)).rstrip("/")
         link = f"{base}/account?reset={token}"

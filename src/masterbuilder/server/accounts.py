@@ -50,6 +50,7 @@ EMAIL_MAX = 254
 NAME_MARKS = "_-."
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 RESET_HOURS = 1
+RESET_GAP_MINUTES = 5  # at most one reset mail an account in this time
 
 # argon2id with argon2-cffi's current defaults; a stored hash made with other parameters is rehashed at the
 # next sign-in. Tests swap in a cheaper hasher.
@@ -329,12 +330,21 @@ def delete_user(engine: Engine, user_id: int) -> list[str]:
     return sorted(touched)
 
 
-def new_reset(engine: Engine, user_id: int) -> str:
-    """A password-reset token, good for an hour (only its hash is stored)."""
+def new_reset(engine: Engine, user_id: int) -> str | None:
+    """A password-reset token, good for an hour (only its hash is stored); None if one was made for the
+    account within the last few minutes (nobody can fill someone's mailbox with resets)."""
     token = secrets.token_urlsafe(32)
     moment = now()
     with engine.begin() as conn:
         conn.execute(delete(password_resets).where(password_resets.c.expires < moment))
+        recent = moment + timedelta(hours=RESET_HOURS) - timedelta(minutes=RESET_GAP_MINUTES)
+        made = conn.execute(
+            select(password_resets.c.expires).where(
+                password_resets.c.user_id == user_id, password_resets.c.expires > recent
+            )
+        ).first()
+        if made is not None:
+            return None
         conn.execute(
             insert(password_resets).values(
                 token_hash=digest(token), user_id=user_id, expires=moment + timedelta(hours=RESET_HOURS)
