@@ -145,6 +145,9 @@ async def signed_in(request: Request) -> User:
 
 async def _start_session(request: Request, response: Response, user: User, held: list[HeldSeat]) -> None:
     settings = request.app.state.settings
+    old = request.cookies.get(accounts.COOKIE)
+    if old:  # session fixation: whatever session cookie came with the request ends, never promoted
+        await _db(request, accounts.end_session, old)
     token = await _db(request, accounts.new_session, user.id, settings.session_days)
     accounts.set_session_cookie(request, response, token)
     if held:
@@ -204,9 +207,6 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
     if accounts.hasher.check_needs_rehash(stored_hash):
         rehashed = await asyncio.to_thread(accounts.hash_password, body.password)
         await _db(request, accounts.set_password_hash, user.id, rehashed)
-    old = request.cookies.get(accounts.COOKIE)
-    if old:  # session fixation: whatever cookie came with the request ends here
-        await _db(request, accounts.end_session, old)
     await _start_session(request, response, user, body.seats)
     return me_of(user)
 
