@@ -83,5 +83,14 @@ def test_sign_up_keeps_the_guests_seat_and_your_games_follow(
         seite.goto(server.url + "/me")
         seite.wait_for_selector("body[data-ready='1']")
         assert "Melde dich an" in seite.locator("#mb-signed-out").inner_text()
+        seite.goto(server.url + "/account")
+        seite.wait_for_selector("body[data-ready='1']")
+        seite.fill("#i-name", name)
+        seite.fill("#i-password", "correct horse")
+        with seite.expect_navigation(url="**/me"):
+            seite.click("#mb-signin button[type=submit]")
+        seite.wait_for_selector("body[data-ready='1']")
+        assert seite.locator(f"#mb-waiting tr[data-game='{gid}'], #mb-live tr[data-game='{gid}']").count() == 1
+        shoot(seite, artifacts, "me-de")
     finally:
         german.close()

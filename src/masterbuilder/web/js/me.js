@@ -40,12 +40,12 @@ function gameRow(game) {
   if (game.replay) links.push(el("a", { href: game.replay, text: t("lobby.replay") }));
   let state = t(`status.${game.status}`);
   if (game.status === "live") state += ` · ${t("lobby.move_n", { ply: game.ply })}`;
+  // the links under the game's title: on a phone the table keeps to the screen's width
   return el("tr", { "data-game": game.id },
-    el("td", {}, game.title),
+    el("td", { class: "links" }, game.title, el("div", {}, links)),
     el("td", {}, seats),
     el("td", { class: "small muted" }, new Date(game.updated || game.created).toLocaleString()),
-    el("td", {}, state, " ", timeLeft(game)),
-    el("td", { class: "links" }, links));
+    el("td", {}, state, " ", timeLeft(game)));
 }
 
 function list(box, games) {
@@ -54,7 +54,7 @@ function list(box, games) {
     return;
   }
   box.replaceChildren(el("table", { class: "games" },
-    el("thead", {}, el("tr", {}, ["lobby.col_game", "lobby.col_seats", "lobby.col_when", "lobby.col_state", "lobby.col_links"]
+    el("thead", {}, el("tr", {}, ["lobby.col_game", "lobby.col_seats", "lobby.col_when", "lobby.col_state"]
       .map((k) => el("th", { text: t(k) })))),
     el("tbody", {}, games.map(gameRow))));
 }
