@@ -17,7 +17,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from starlette.routing import Route
 
-from masterbuilder.server import accounts
+from masterbuilder.server import Settings, accounts
 from tests.server.conftest import make_client
 from tests.server.test_accounts import CHEAP, Browser, create, sign_up
 from tests.server.test_openapi import check
@@ -237,3 +237,13 @@ def test_no_generated_account_request_gets_a_500(tmp_path: Path) -> None:
         schema = schemathesis.openapi.from_dict(client.get("/openapi.json").json())
         cases = schema.include(path_regex=r"^/api/account").as_strategy()
         check(client, cases.map(lambda case: case.as_transport_kwargs(base_url="http://testserver")))
+
+
+def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MASTERBUILDER_SIGNIN_FAILURES_PER_ACCOUNT", "3")
+    monkeypatch.setenv("MASTERBUILDER_SESSION_DAYS", "7")
+    settings = Settings().with_env()
+    assert settings.signin_failures_per_account == 3 and settings.session_days == 7.0
+    monkeypatch.setenv("MASTERBUILDER_SIGNIN_WINDOW", "soon")
+    with pytest.raises(ValueError, match="MASTERBUILDER_SIGNIN_WINDOW must be a number"):
+        Settings().with_env()

@@ -90,7 +90,8 @@ def test_sign_up_keeps_the_guests_seat_and_your_games_follow(
         with seite.expect_navigation(url="**/me"):
             seite.click("#mb-signin button[type=submit]")
         seite.wait_for_selector("body[data-ready='1']")
-        assert seite.locator(f"#mb-waiting tr[data-game='{gid}'], #mb-live tr[data-game='{gid}']").count() == 1
+        row = f"#mb-waiting tr[data-game='{gid}'], #mb-live tr[data-game='{gid}']"
+        assert seite.locator(row).count() == 1
         shoot(seite, artifacts, "me-de")
     finally:
         german.close()
