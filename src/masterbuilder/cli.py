@@ -1427,5 +1427,11 @@ def board(
         )
 
 
+# ---- users (the web table's accounts: masterbuilder/cli_users.py, which uses the db options above) -------
+from masterbuilder.cli_users import users_app  # noqa: E402
+
+app.add_typer(users_app, name="users")
+
+
 def main() -> None:
     app()

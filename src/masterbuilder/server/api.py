@@ -11,7 +11,7 @@ from masterbuilder import GAMES
 from masterbuilder.agents import agent_spec, agents_for
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import schemas
+from masterbuilder.server import accounts, schemas
 from masterbuilder.server.security import bearer
 from masterbuilder.server.tables import Created, Extras, PlayError, SeatSpec, Tables, summary_of
 
@@ -63,6 +63,26 @@ def _token(authorization: str | None) -> str:
     return token
 
 
+async def _account(request: Request) -> accounts.User | None:
+    """The signed-in account, if any; a cookie-authenticated request must come from this site's pages."""
+    user = await accounts.current_user(request)
+    if user is not None:
+        accounts.require_same_origin(request)
+    return user
+
+
+async def _token_or_account(
+    request: Request, authorization: str | None, seat: int | None
+) -> tuple[str | None, tuple[int, int] | None]:
+    """The seat token of the header, else the signed-in account and the seat it names."""
+    if authorization is not None or seat is None:
+        return _token(authorization), None
+    user = await _account(request)
+    if user is None:
+        return _token(authorization), None
+    return None, (user.id, seat)
+
+
 @router.get("/health", response_model=schemas.Health)
 async def health(request: Request) -> dict[str, Any]:
     """The server is up; how many games are in play in this process."""
@@ -109,20 +129,32 @@ async def catalog() -> dict[str, Any]:
 @router.post("/games", status_code=201, response_model=schemas.Created, responses=ERRORS)
 async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, Any]:
     """Create a game. Each seat is a person or a bot; ``join`` lists the people's seats the creator takes at
-    once (their tokens are in the answer, given only this once). The game starts when every seat is taken."""
+    once (their tokens are in the answer, given only this once). The game starts when every seat is taken.
+    Signed in, the seats joined are the account's; ``invite`` keeps a seat for an account (a user name)."""
+    user = await _account(request)
+    manager = tables(request)
+    wanted = [s.invite for s in body.seats if s.invite is not None]
+    found = await manager.db(accounts.ids_of_names, manager.store.engine, wanted) if wanted else {}
+    unknown = [name for name in wanted if name not in found]
+    if unknown:
+        raise HTTPException(422, _("There is no account named {name} to invite.", name=repr(unknown[0])))
     try:
-        created = await tables(request).create(
+        created = await manager.create(
             body.game,
             body.players,
             body.options,
             body.seed,
-            [SeatSpec(s.kind, s.bot, s.name) for s in body.seats],
+            [
+                SeatSpec(s.kind, s.bot, s.name, None if s.invite is None else found[s.invite])
+                for s in body.seats
+            ],
             body.join,
             body.name,
             Extras(
                 clock=None if body.clock is None else body.clock.model_dump(),
                 rated=body.rated,
                 chat=body.chat,
+                creator=None if user is None else user.id,
             ),
         )
     except ValueError as exc:
@@ -162,9 +194,13 @@ async def get_game(game_id: GameId, request: Request) -> dict[str, Any]:
 async def join_seat(
     game_id: GameId, seat: SeatNo, body: schemas.JoinSeat, request: Request
 ) -> dict[str, Any]:
-    """Take an open seat (a person's) under a name: the seat token, given only this once."""
+    """Take an open seat (a person's) under a name: the seat token, given only this once. Signed in, the
+    seat is the account's; a seat kept for an invited account is only theirs."""
+    user = await _account(request)
     try:
-        token, open_invites = await tables(request).join(game_id, seat, body.name)
+        token, open_invites = await tables(request).join(
+            game_id, seat, body.name, None if user is None else user.id
+        )
     except PlayError as exc:
         raise http_error(exc) from None
     return {"seat": seat, "token": token, "invites": {str(k): v for k, v in open_invites.items()}}
@@ -174,26 +210,41 @@ async def join_seat(
 async def leave_seat(
     game_id: GameId, seat: SeatNo, request: Request, authorization: Auth = None
 ) -> dict[str, Any]:
-    """Give your seat back, before the game starts."""
-    token = _token(authorization)
+    """Give your seat back, before the game starts (your seat token, or the account holding the seat)."""
+    token, by = await _token_or_account(request, authorization, seat)
     manager = tables(request)
     try:
         table = await manager.get(game_id)
-        if table.seat_of(token) != seat:
+        if token is not None and table.seat_of(token) != seat:
             raise PlayError("bad_token", _("That token is not seat {seat}'s.", seat=seat))
-        await manager.leave(game_id, token)
+        await manager.leave(game_id, token, by)
     except PlayError as exc:
         raise http_error(exc) from None
     return {"seat": seat}
 
 
 @router.post("/games/{game_id}/rematch", status_code=201, response_model=schemas.Created, responses=ERRORS)
-async def rematch(game_id: GameId, request: Request, authorization: Auth = None) -> dict[str, Any]:
+async def rematch(
+    game_id: GameId,
+    request: Request,
+    authorization: Auth = None,
+    seat: Annotated[int | None, Query(ge=0, le=7, description="signed in, with no token: your seat")] = None,
+) -> dict[str, Any]:
     """A new game like this finished one, with a new seed: your seat is joined for you, the other people
-    get invites. If someone asked first, you join their rematch."""
-    token = _token(authorization)
+    get invites. If someone asked first, you join their rematch. Signed in, your account's seat (``seat``
+    among several) needs no token."""
+    manager = tables(request)
+    if authorization is None and seat is None:
+        user = await _account(request)
+        if user is not None:
+            try:
+                held = (await manager.get(game_id)).seats_of(user.id)
+            except PlayError as exc:
+                raise http_error(exc) from None
+            seat = held[0] if held else None
+    token, by = await _token_or_account(request, authorization, seat)
     try:
-        created = await tables(request).rematch(game_id, token)
+        created = await manager.rematch(game_id, token, by)
     except PlayError as exc:
         raise http_error(exc) from None
     return _created(created, request)

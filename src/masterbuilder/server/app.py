@@ -16,7 +16,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from masterbuilder.core.i18n import check_language
 from masterbuilder.core.i18n import shell as _
-from masterbuilder.server import api, notifications, pages, ratings_api, reviews, ws
+from masterbuilder.server import account_api, api, notifications, pages, ratings_api, reviews, ws
+from masterbuilder.server.accounts import SignInLimits
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.chat import Chat
@@ -189,7 +190,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             detail = str(detail)
         return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)
 
+    app.state.sign_ins = SignInLimits(
+        settings.signin_failures_per_account, settings.signin_failures_per_address, settings.signin_window
+    )
     app.include_router(api.router)
+    app.include_router(account_api.router)
+    app.include_router(account_api.pages_router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(reviews.router)

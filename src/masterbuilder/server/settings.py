@@ -72,6 +72,11 @@ class Settings:
     smtp_security: str = "starttls"  # starttls | ssl | none
     smtp_timeout: float = 10.0  # seconds to reach and talk to the SMTP server
     mail_hours: int = 4  # at most one mail a game per this many hours to an account (its own setting first)
+    # ---- accounts (docs/web.md, "Accounts") ----
+    session_days: float = 30.0  # a sign-in lasts this long (the cookie's and the stored session's expiry)
+    signin_failures_per_account: int = 5  # failed sign-ins of one account within the window, then refused
+    signin_failures_per_address: int = 20  # ... of one client address
+    signin_window: float = 900.0  # seconds
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -155,6 +160,11 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+    # ---- accounts ----
+    "MASTERBUILDER_SESSION_DAYS": ("session_days", float),
+    "MASTERBUILDER_SIGNIN_FAILURES_PER_ACCOUNT": ("signin_failures_per_account", int),
+    "MASTERBUILDER_SIGNIN_FAILURES_PER_ADDRESS": ("signin_failures_per_address", int),
+    "MASTERBUILDER_SIGNIN_WINDOW": ("signin_window", float),
 }
 # ---- turn-based clocks ----
 LIMITS_ENV |= {

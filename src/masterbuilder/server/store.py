@@ -423,7 +423,13 @@ class Store:
             )
 
     def take_seat(
-        self, game_id: str, seat: int, name: str, token_hash: str, start: Outcome | None
+        self,
+        game_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        start: Outcome | None,
+        user_id: int | None = None,
     ) -> GameRow | None:
         """Give an open human seat to someone; the game starts (``start``) when it was the last open seat.
         The game as it is now, or None if the seat was not open."""
@@ -435,7 +441,7 @@ class Store:
                 update(seats)
                 .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.kind == "human")
                 .where(seats.c.taken.is_(False))
-                .values(taken=True, name=name, token_hash=token_hash)
+                .values(taken=True, name=name, token_hash=token_hash, user_id=user_id)
             ).rowcount
             if taken != 1:
                 return None
@@ -461,7 +467,7 @@ class Store:
             freed = conn.execute(
                 update(seats)
                 .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.taken.is_(True))
-                .values(taken=False, token_hash=None, name=default_name)
+                .values(taken=False, token_hash=None, name=default_name, user_id=None)
             ).rowcount
             if freed != 1:
                 return False

@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -166,6 +166,10 @@ class Table:
             if token_matches(token, s.token_hash):
                 found = s.seat
         return found
+
+    def seats_of(self, user_id: int) -> list[int]:
+        """The seats the account holds."""
+        return [s.seat for s in self.row.seats if s.user_id == user_id]
 
     def name(self, seat: int) -> str:
         return self.row.seats[seat].name
@@ -568,8 +572,8 @@ class Tables:
     async def join(
         self, game_id: str, seat: int, name: str, user_id: int | None = None
     ) -> tuple[str, dict[int, str]]:
-        """Take an open human seat (``user_id``: the signed-in account taking it): its token (given once)
-        and the invites of the seats still open."""
+        """Take an open human seat (for the account ``user_id``, if signed in): its token (given once) and
+        the invites of the seats still open."""
         table = await self.get(game_id)
         if table.row.rated and user_id is None:
             raise PlayError(
@@ -595,11 +599,17 @@ class Tables:
                 raise PlayError("conflict", _("Seat {seat} is a bot's seat.", seat=seat))
             if target.taken:
                 raise PlayError("conflict", _("Seat {seat} is already taken.", seat=seat))
+            if target.invited is not None and target.invited != user_id:
+                raise PlayError(
+                    "conflict", _("Seat {seat} is kept for an invited player; take another one.", seat=seat)
+                )
             token = new_token()
             start = Outcome(
                 "live", table.state.current_player, None, None, clocks.start(table.row, self.clock())
             )
-            fresh = await self.db(self.store.take_seat, game_id, seat, name, hash_token(token), start)
+            fresh = await self.db(
+                self.store.take_seat, game_id, seat, name, hash_token(token), start, user_id
+            )
             if fresh is None:
                 await self._reload(table)
                 raise PlayError("conflict", _("Seat {seat} has just been taken by someone else.", seat=seat))
@@ -610,11 +620,12 @@ class Tables:
         self._kick(table)
         return token, invites(table.row)
 
-    async def leave(self, game_id: str, token: str) -> int:
-        """Give a seat back before the game starts; the seat left."""
+    async def leave(self, game_id: str, token: str | None, by: tuple[int, int] | None = None) -> int:
+        """Give a seat back before the game starts: the token's, or ``by`` = (account, seat) the account's;
+        the seat left."""
         table = await self.get(game_id)
         async with table.lock:
-            seat = table.seat_of(token)
+            seat = table.seat_of(token) if token is not None else _held(table, by)
             if seat is None:
                 raise PlayError("bad_token", _("That token is not a seat of this game."))
             if table.row.status != "open":
@@ -628,20 +639,27 @@ class Tables:
             await self._broadcast(table)
         return seat
 
-    async def rematch(self, game_id: str, token: str) -> Created:
-        """A new game like this finished one (new seed): the caller's seat joined for them, the other people
-        invited. Asked twice, the second caller joins the first caller's rematch."""
+    async def rematch(self, game_id: str, token: str | None, by: tuple[int, int] | None = None) -> Created:
+        """A new game like this finished one (new seed): the caller's seat (the token's, or ``by`` = (account,
+        seat)) joined for them, the other people invited (a seat an account played, kept for it). Asked
+        twice, the second caller joins the first caller's rematch."""
         table = await self.get(game_id)
-        seat = table.seat_of(token)
+        seat = table.seat_of(token) if token is not None else _held(table, by)
+        user_id = None if by is None else by[0]
         if seat is None:
             raise PlayError("bad_token", _("That token is not a seat of this game."))
         if table.row.status != "finished":
             raise PlayError("conflict", _("A rematch can be asked for only once the game is over."))
         if table.row.rematch is None:
             row = table.row
-            # a person's seat a bot took over (its ``bot`` set) is a person's seat again
+            # a person's seat a bot took over (its ``bot`` set) is a person's seat again, kept for its account
             specs = [
-                SeatSpec(s.kind, s.bot if s.kind == "bot" else None, s.name if s.kind == "bot" else None)
+                SeatSpec(
+                    s.kind,
+                    s.bot if s.kind == "bot" else None,
+                    s.name if s.kind == "bot" else None,
+                    s.user_id if s.seat != seat else None,
+                )
                 for s in row.seats
             ]
             created = await self.create(
@@ -652,7 +670,9 @@ class Tables:
                 specs,
                 [seat],
                 row.seats[seat].name,
-                Extras(clock=row.clock, rated=row.rated, chat=row.chat),  # the same time control
+                Extras(
+                    clock=row.clock, rated=row.rated, chat=row.chat, creator=user_id
+                ),  # the same time control
             )
             linked = await self.db(self.store.set_rematch, game_id, created.row.id)
             async with table.lock:
@@ -663,7 +683,7 @@ class Tables:
         rematch_id = table.row.rematch
         assert rematch_id is not None
         try:
-            token_new, open_invites = await self.join(rematch_id, seat, table.row.seats[seat].name)
+            token_new, open_invites = await self.join(rematch_id, seat, table.row.seats[seat].name, user_id)
         except PlayError as exc:
             raise PlayError(
                 "conflict",
@@ -1036,8 +1056,11 @@ class Tables:
         board: bool = True,
         lang: str = SOURCE,
         changes: bool = False,
+        user_id: int | None = None,
+        wanted: int | None = None,
     ) -> tuple[Table, Connection]:
-        """A client joins the table (as its token's seat, or a spectator) and gets the full picture, its
+        """A client joins the table (as its token's seat; with no token, the signed-in account ``user_id``'s
+        seat, ``wanted`` among several, or the one to move; else a spectator) and gets the full picture, its
         words in ``lang``."""
         table = await self.get(game_id)
         seat = None
@@ -1045,6 +1068,14 @@ class Tables:
             seat = table.seat_of(token)
             if seat is None:
                 raise PlayError("bad_token", _("That token is not a seat of this game."))
+        elif user_id is not None:
+            held = table.seats_of(user_id)
+            if wanted is not None and wanted not in held:
+                raise PlayError(
+                    "bad_token", _("Your account holds no seat {seat} in this game.", seat=wanted)
+                )
+            to_move = table.row.to_move
+            seat = wanted if wanted is not None else (to_move if to_move in held else next(iter(held), None))
         conn = Connection(seat, board, lang, changes and self.board_changes)
         async with table.lock:  # the first picture, in order with the updates that follow
             if seat is not None and sum(1 for c in table.conns if c.seat == seat) >= self.sockets_per_token:
@@ -1080,6 +1111,19 @@ class Tables:
             await self.ensure_log(table, conn.lang)
             conn.push(self._message(table, conn, 0, True, parts))
             conn.log_sent = len(table.log)
+
+    async def seats_changed(self, game_ids: Iterable[str]) -> None:
+        """The seats' accounts changed in the database (a claim, a deleted account): the loaded tables read
+        their seats again. Another server process's copy learns of it at its next reload."""
+        for game_id in game_ids:
+            table = self._tables.get(game_id)
+            if table is None:
+                continue
+            async with table.lock:
+                row = await self.db(self.store.load_game, game_id)
+                if row is not None:
+                    for mine, stored in zip(table.row.seats, row.seats, strict=True):
+                        mine.user_id, mine.invited = stored.user_id, stored.invited
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.conns.discard(conn)
@@ -1207,6 +1251,14 @@ def undo_point(move_rows: Sequence[MoveRow], seat: int | None) -> int | None:
     while last > 0 and move_rows[last - 1].seat == seat:
         last -= 1
     return last
+
+
+def _held(table: Table, by: tuple[int, int] | None) -> int | None:
+    """The seat of ``by`` = (account, seat) if the account holds it."""
+    if by is None:
+        return None
+    user_id, seat = by
+    return seat if seat in table.seats_of(user_id) else None
 
 
 def invites(row: GameRow) -> dict[int, str]:

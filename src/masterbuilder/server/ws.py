@@ -12,6 +12,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from masterbuilder.core.i18n import LANGUAGES, UnknownLanguage, check_language, language, use_language
 from masterbuilder.core.i18n import shell as _
+from masterbuilder.server.accounts import current_user
 from masterbuilder.server.chat import Chat
 from masterbuilder.server.limits import SLOT, Slot, public_origin
 from masterbuilder.server.security import RateLimit, bearer, origin_allowed
@@ -77,6 +78,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
     await ws.accept()
     limiter = RateLimit(settings.rate, settings.burst)
     header_token = bearer(ws.headers.get("authorization"))
+    user = await current_user(ws)  # with no token, the account's seat (the Origin was checked above)
     try:
         # The first message says who this is: {"type": "hello", "token": ...}; no token: a spectator.
         # Wrong hellos may be corrected, but all within the hello timeout.
@@ -97,6 +99,7 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                 token = hello.get("token", header_token)
                 board = hello.get("board", True)
                 wants_changes = hello.get("changes", False)
+                wanted = hello.get("seat")
                 try:
                     lang = language() if hello.get("lang") is None else check_language(hello["lang"])
                 except UnknownLanguage:
@@ -105,6 +108,8 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                     problem = error("bad_token", _("The token must be a string."))
                 elif token is not None and not token.isascii():  # tokens are URL-safe ASCII
                     problem = error("bad_token", _("That token is not a seat of this game."))
+                elif wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
+                    problem = error("bad_message", _('"seat" must be a seat number.'))
                 elif not isinstance(board, bool):
                     problem = error("bad_message", _('"board" must be true or false.'))
                 elif not isinstance(wants_changes, bool):
@@ -118,7 +123,13 @@ async def table_socket(ws: WebSocket, game_id: str) -> None:
                     try:
                         with use_language(lang):
                             table, conn = await manager.connect(
-                                game_id, token or header_token, board, lang, wants_changes
+                                game_id,
+                                token or header_token,
+                                board,
+                                lang,
+                                wants_changes,
+                                None if user is None else user.id,
+                                wanted,
                             )
                         slot: Slot | None = ws.scope.get(SLOT)
                         if slot is not None:

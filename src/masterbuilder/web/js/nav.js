@@ -1,5 +1,5 @@
 // The links in every page's top bar; on a phone they fold into a menu behind one button.
-import { el } from "./api.js";
+import { el, getJSON } from "./api.js";
 import { t } from "./i18n.js";
 
 function addMenuButton(bar, nav) {
@@ -33,11 +33,22 @@ function fold(bar, nav) {
   if (!tight) bar.classList.remove("open");
 }
 
-export function fillNav(games) {
+// The signed-in account (asked once a page): "Your games" and its name, else "Sign in".
+let account = null;
+function accountLinks() {
+  account = account || getJSON("/api/account/me").then((me) => me.user).catch(() => null);
+  return account.then((user) => (user
+    ? [el("a", { href: "/me", text: t("nav.your_games") }), el("a", { href: "/account", id: "mb-account", text: user.name })]
+    : [el("a", { href: "/account", id: "mb-account", text: t("nav.sign_in") })]));
+}
+
+export async function fillNav(games) {
   const nav = document.getElementById("mb-nav");
   if (!nav) return;
+  const mine = await accountLinks();
   nav.replaceChildren(
     el("a", { href: "/", text: t("nav.lobby") }),
+    ...mine,
     el("a", { href: "/replay", text: t("nav.replay") }),
     el("a", { href: "/leaderboard", text: t("nav.leaderboard") }),
     ...games.map((g) => el("a", { href: `/rules/${g.name}`, text: t("nav.rules", { game: g.title }) })),

@@ -102,6 +102,7 @@ class Connection {
 
   receive(data) {
     if (data.type === "state") {
+      if (this.token === null && data.seat !== undefined) this.seat = data.seat; // signed in: the account's seat
       if (data.board && !this.takeBoard(data.board)) return;
       this.log = data.full ? data.log : mergeLog(this.log, data.log);
       const before = this.message;
