@@ -90,7 +90,7 @@ def add_user(client: TestClient, name: str, email: str | None = None) -> tuple[i
 
 def turn_based_game(client: TestClient, users: list[int], clock: dict[str, Any] | None = CLOCK) -> str:
     """A two-seat Builders game, seat k played by account ``users[k]``: created by the first, the second
-    seat kept for the second account (as the accounts part does), then joined (the game starts)."""
+    seat joined by the second account (the game starts)."""
     tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
     created = client.portal.call(  # type: ignore[union-attr]
         lambda: tables.create(
@@ -98,11 +98,7 @@ def turn_based_game(client: TestClient, users: list[int], clock: dict[str, Any] 
         )
     )
     gid = created.row.id
-    with tables.store.engine.begin() as conn:
-        conn.execute(
-            update(db.seats).where(db.seats.c.game_id == gid, db.seats.c.seat == 1).values(user_id=users[1])
-        )
-    client.portal.call(tables.join, gid, 1, "Bob")  # type: ignore[union-attr]
+    client.portal.call(tables.join, gid, 1, "Bob", users[1])  # type: ignore[union-attr]
     return gid
 
 
