@@ -145,11 +145,11 @@ async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, A
             body.options,
             body.seed,
             [
-                SeatSpec(s.kind, s.bot, s.name, None if s.invite is None else found[s.invite])
+                SeatSpec(s.kind, s.bot, s.name or s.invite, None if s.invite is None else found[s.invite])
                 for s in body.seats
             ],
             body.join,
-            body.name,
+            body.name or (None if user is None else user.name),  # a signed-in creator plays under their name
             Extras(
                 clock=None if body.clock is None else body.clock.model_dump(),
                 rated=body.rated,
