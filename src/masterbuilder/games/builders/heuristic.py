@@ -135,13 +135,13 @@ class SiteLook:
 
     __slots__ = ("options", "progress", "ready")
 
-    def __init__(self, options: list[tuple[float, int]], progress: float) -> None:
+    def __init__(self, building: int, options: list[tuple[float, int]], progress: float) -> None:
         self.options = options  # (gain, worker), best first
-        self.ready: list[tuple[float, int]] = []  # the options with a positive gain
-        for option in options:
-            if option[0] <= 0:
+        self.ready: list[tuple[float, int, int]] = []  # (gain, worker, building): the options that gain
+        for gain, worker in options:
+            if gain <= 0:
                 break
-            self.ready.append(option)
+            self.ready.append((gain, worker, building))
         self.progress = progress
 
 
@@ -323,13 +323,8 @@ class Planner:
     def readiness(self, node: Node, coins: int) -> float:
         """A share of what next turn's best sends would gain: the best pairs of site and free worker,
         each site and worker used once, at most three, as long as the coins left pay the wages."""
-        free = node.free
-        sends = [
-            (gain, worker, building)
-            for building, look in zip(node.sites, node.looks, strict=True)
-            for gain, worker in look.ready
-            if worker in free
-        ]
+        free = set(node.free)
+        sends = [send for look in node.looks for send in look.ready if send[1] in free]
         if not sends:
             return 0.0
         sends.sort(reverse=True)
@@ -396,7 +391,7 @@ class Planner:
         look = self._looks.get(key)
         if look is None:
             look = self._looks[key] = SiteLook(
-                self.send_options(building, have), self.site_progress_worth(building, have)
+                building, self.send_options(building, have), self.site_progress_worth(building, have)
             )
         return look
 
@@ -537,13 +532,16 @@ class Planner:
         self.work += max(WORK_UNITS_PER_STEP, 1 + sites, -(-sites * len(self.workers) // 10))
         sends: list[tuple[float, int, int]] = []  # (gain, site index, worker)
         short_of_actions = False
-        last_send, coins, free, actions = node.last_send, node.coins, node.free, node.actions
+        last_send, coins, free, actions = node.last_send, node.coins, set(node.free), node.actions
         per_site = self.w.send_options
-        for i, look in enumerate(node.looks):
+        looks, sent = node.looks, node.sent
+        # the sends up to (site, worker) = divmod(last_send, 64) were tried already: skip those sites
+        for i in range(max(0, last_send >> 6), len(looks)):
             tried = 0
-            no_action_left = node.sent[i] >= actions
-            for gain, worker in look.options:
-                if i * 64 + worker <= last_send or WAGE[worker] > coins or worker not in free:
+            no_action_left = sent[i] >= actions
+            tried_up_to = last_send - i * 64  # this site's workers up to this one were tried already
+            for gain, worker in looks[i].options:
+                if worker <= tried_up_to or WAGE[worker] > coins or worker not in free:
                     continue
                 if no_action_left:
                     short_of_actions = True
