@@ -342,8 +342,11 @@ class Planner:
                 break
         return self.w.readiness * ready * self.future
 
-    def value(self, node: Node) -> float:
-        """Estimated worth, in coins, of ending the turn at ``node`` (leftover actions taken as coins)."""
+    def value(self, node: Node, above: float = -math.inf) -> float:
+        """Estimated worth, in coins, of ending the turn at ``node`` (leftover actions taken as coins).
+
+        With ``above``, a plan that cannot be worth more than ``above`` may be valued at -inf instead:
+        its readiness is only worked out when the most it can add would lift the plan above ``above``."""
         coins = node.coins + LEFTOVER_COINS[node.actions]
         points = self.points_before + node.points
         if self.last_turn:
@@ -351,12 +354,20 @@ class Planner:
         worth = self.coin_worth(coins) + self.w.point * node.points + node.workforce
         for look in node.looks:
             worth += look.progress
-        worth += self.readiness(node, coins)
+        ending = 0.0
         if points >= END_TRIGGER_POINTS:
             score = points + coins // COINS_PER_POINT
             margin = self.w.lead_needed if self.others_still_play else 0
-            worth += self.w.win if score > self.best_other + margin else -self.w.win
-        return worth
+            ending = self.w.win if score > self.best_other + margin else -self.w.win
+        if above > -math.inf and worth + ending + self.most_readiness(node) < above - 1e-6:
+            return -math.inf
+        worth += self.readiness(node, coins)
+        return worth + ending
+
+    def most_readiness(self, node: Node) -> float:
+        """At least :meth:`readiness`: the best gains of the three best sites, whoever is free."""
+        tops = sorted([look.ready[0][0] for look in node.looks if look.ready], reverse=True)
+        return max(0.0, self.w.readiness) * sum(tops[:3]) * self.future
 
     # ---- the search -------------------------------------------------------------------------------
     def position_worth(self) -> float:
@@ -456,7 +467,7 @@ class Planner:
 
     def consider(self, node: Node) -> None:
         """Score a complete plan: ``node`` then leftover actions as coins, then end the turn."""
-        worth = self.value(node)
+        worth = self.value(node, self.best_value if self.keep == 1 else -math.inf)
         if self.keep > 1:
             _, takes = coins_for_actions(node.actions)
             plan = (*node.plan, *takes, END_TURN)
