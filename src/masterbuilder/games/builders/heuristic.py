@@ -542,17 +542,22 @@ class Planner:
         sites = len(node.sites)
         self.work += max(WORK_UNITS_PER_STEP, 1 + sites, -(-sites * len(self.workers) // 10))
         sends: list[tuple[float, int, int]] = []  # (gain, site index, worker)
+        last_send, coins, actions = node.last_send, node.coins, node.actions
+        usable = {worker for worker in node.free if WAGE[worker] <= coins}
+        # whether a site that needs an action more than is left makes buying one worth trying
+        may_buy = node.buys < self.w.max_buys and coins >= EXTRA_ACTION_PRICE
         short_of_actions = False
-        last_send, coins, free, actions = node.last_send, node.coins, set(node.free), node.actions
         per_site = self.w.send_options
         looks, sent = node.looks, node.sent
         # the sends up to (site, worker) = divmod(last_send, 64) were tried already: skip those sites
         for i in range(max(0, last_send >> 6), len(looks)):
-            tried = 0
             no_action_left = sent[i] >= actions
+            if no_action_left and (short_of_actions or not may_buy):
+                continue  # nothing more to learn from this site
+            tried = 0
             tried_up_to = last_send - i * 64  # this site's workers up to this one were tried already
             for gain, worker in looks[i].options:
-                if worker <= tried_up_to or WAGE[worker] > coins or worker not in free:
+                if worker <= tried_up_to or worker not in usable:
                     continue
                 if no_action_left:
                     short_of_actions = True
@@ -564,7 +569,7 @@ class Planner:
         sends.sort(key=itemgetter(0), reverse=True)  # stable: equal gains keep their order
         for _, i, worker in sends[: self.w.send_branching]:
             self.search_sends(self.send(node, i, worker))
-        if short_of_actions and node.buys < self.w.max_buys and node.coins >= EXTRA_ACTION_PRICE:
+        if short_of_actions:
             child = node.copy()
             child.coins -= EXTRA_ACTION_PRICE
             child.actions += 1
