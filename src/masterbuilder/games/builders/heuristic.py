@@ -135,13 +135,13 @@ class SiteLook:
 
     __slots__ = ("options", "progress", "ready")
 
-    def __init__(self, options: list[tuple[float, int]], progress: float) -> None:
+    def __init__(self, building: int, options: list[tuple[float, int]], progress: float) -> None:
         self.options = options  # (gain, worker), best first
-        self.ready: list[tuple[float, int]] = []  # the options with a positive gain
-        for option in options:
-            if option[0] <= 0:
+        self.ready: list[tuple[float, int, int]] = []  # (gain, worker, building): the options that gain
+        for gain, worker in options:
+            if gain <= 0:
                 break
-            self.ready.append(option)
+            self.ready.append((gain, worker, building))
         self.progress = progress
 
 
@@ -323,13 +323,8 @@ class Planner:
     def readiness(self, node: Node, coins: int) -> float:
         """A share of what next turn's best sends would gain: the best pairs of site and free worker,
         each site and worker used once, at most three, as long as the coins left pay the wages."""
-        free = node.free
-        sends = [
-            (gain, worker, building)
-            for building, look in zip(node.sites, node.looks, strict=True)
-            for gain, worker in look.ready
-            if worker in free
-        ]
+        free = set(node.free)
+        sends = [send for look in node.looks for send in look.ready if send[1] in free]
         if not sends:
             return 0.0
         sends.sort(reverse=True)
@@ -347,8 +342,11 @@ class Planner:
                 break
         return self.w.readiness * ready * self.future
 
-    def value(self, node: Node) -> float:
-        """Estimated worth, in coins, of ending the turn at ``node`` (leftover actions taken as coins)."""
+    def value(self, node: Node, above: float = -math.inf) -> float:
+        """Estimated worth, in coins, of ending the turn at ``node`` (leftover actions taken as coins).
+
+        With ``above``, a plan that cannot be worth more than ``above`` may be valued at -inf instead:
+        its readiness is only worked out when the most it can add would lift the plan above ``above``."""
         coins = node.coins + LEFTOVER_COINS[node.actions]
         points = self.points_before + node.points
         if self.last_turn:
@@ -356,12 +354,20 @@ class Planner:
         worth = self.coin_worth(coins) + self.w.point * node.points + node.workforce
         for look in node.looks:
             worth += look.progress
-        worth += self.readiness(node, coins)
+        ending = 0.0
         if points >= END_TRIGGER_POINTS:
             score = points + coins // COINS_PER_POINT
             margin = self.w.lead_needed if self.others_still_play else 0
-            worth += self.w.win if score > self.best_other + margin else -self.w.win
-        return worth
+            ending = self.w.win if score > self.best_other + margin else -self.w.win
+        if above > -math.inf and worth + ending + self.most_readiness(node) < above - 1e-6:
+            return -math.inf
+        worth += self.readiness(node, coins)
+        return worth + ending
+
+    def most_readiness(self, node: Node) -> float:
+        """At least :meth:`readiness`: the best gains of the three best sites, whoever is free."""
+        tops = sorted([look.ready[0][0] for look in node.looks if look.ready], reverse=True)
+        return max(0.0, self.w.readiness) * sum(tops[:3]) * self.future
 
     # ---- the search -------------------------------------------------------------------------------
     def position_worth(self) -> float:
@@ -396,7 +402,7 @@ class Planner:
         look = self._looks.get(key)
         if look is None:
             look = self._looks[key] = SiteLook(
-                self.send_options(building, have), self.site_progress_worth(building, have)
+                building, self.send_options(building, have), self.site_progress_worth(building, have)
             )
         return look
 
@@ -461,7 +467,7 @@ class Planner:
 
     def consider(self, node: Node) -> None:
         """Score a complete plan: ``node`` then leftover actions as coins, then end the turn."""
-        worth = self.value(node)
+        worth = self.value(node, self.best_value if self.keep == 1 else -math.inf)
         if self.keep > 1:
             _, takes = coins_for_actions(node.actions)
             plan = (*node.plan, *takes, END_TURN)
@@ -536,14 +542,22 @@ class Planner:
         sites = len(node.sites)
         self.work += max(WORK_UNITS_PER_STEP, 1 + sites, -(-sites * len(self.workers) // 10))
         sends: list[tuple[float, int, int]] = []  # (gain, site index, worker)
+        last_send, coins, actions = node.last_send, node.coins, node.actions
+        usable = {worker for worker in node.free if WAGE[worker] <= coins}
+        # whether a site that needs an action more than is left makes buying one worth trying
+        may_buy = node.buys < self.w.max_buys and coins >= EXTRA_ACTION_PRICE
         short_of_actions = False
-        last_send, coins, free, actions = node.last_send, node.coins, node.free, node.actions
         per_site = self.w.send_options
-        for i, look in enumerate(node.looks):
+        looks, sent = node.looks, node.sent
+        # the sends up to (site, worker) = divmod(last_send, 64) were tried already: skip those sites
+        for i in range(max(0, last_send >> 6), len(looks)):
+            no_action_left = sent[i] >= actions
+            if no_action_left and (short_of_actions or not may_buy):
+                continue  # nothing more to learn from this site
             tried = 0
-            no_action_left = node.sent[i] >= actions
-            for gain, worker in look.options:
-                if i * 64 + worker <= last_send or WAGE[worker] > coins or worker not in free:
+            tried_up_to = last_send - i * 64  # this site's workers up to this one were tried already
+            for gain, worker in looks[i].options:
+                if worker <= tried_up_to or worker not in usable:
                     continue
                 if no_action_left:
                     short_of_actions = True
@@ -555,7 +569,7 @@ class Planner:
         sends.sort(key=itemgetter(0), reverse=True)  # stable: equal gains keep their order
         for _, i, worker in sends[: self.w.send_branching]:
             self.search_sends(self.send(node, i, worker))
-        if short_of_actions and node.buys < self.w.max_buys and node.coins >= EXTRA_ACTION_PRICE:
+        if short_of_actions:
             child = node.copy()
             child.coins -= EXTRA_ACTION_PRICE
             child.actions += 1

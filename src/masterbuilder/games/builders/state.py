@@ -94,6 +94,9 @@ class BuildersState(State):
     _final_round: bool
     _over: bool
     _turns: int  # turns completed
+    # the legal list last asked for, until the next action, so that ``resolve`` takes an id of it at once
+    # (not state: never copied, never serialised; asking again recomputes it)
+    _legal: list[int] | None
 
     # ---- setup ------------------------------------------------------------------------------------
     @classmethod
@@ -125,6 +128,7 @@ class BuildersState(State):
         self._final_round = False
         self._over = False
         self._turns = 0
+        self._legal = None
         return self
 
     # ---- queries ----------------------------------------------------------------------------------
@@ -208,6 +212,10 @@ class BuildersState(State):
 
     # ---- legality ---------------------------------------------------------------------------------
     def legal_action_ids(self) -> list[int]:
+        legal = self._legal = self._legal_ids()
+        return legal.copy()
+
+    def _legal_ids(self) -> list[int]:
         if self._over:
             return []
         seat = self._seat
@@ -230,8 +238,13 @@ class BuildersState(State):
     def resolve(self, action: object) -> int:
         # the common case first: an exact int id that is legal (a bool, an Action or a label takes the
         # long way, as does an illegal id, to be refused there)
-        if type(action) is int and self.illegal_reason(action) is None:
-            return action
+        if type(action) is int:
+            legal = self._legal
+            if legal is not None:
+                if action in legal:
+                    return action
+            elif self.illegal_reason(action) is None:
+                return action
         return super().resolve(action)
 
     def illegal_reason(self, action_id: object) -> str | None:
@@ -340,6 +353,7 @@ class BuildersState(State):
 
     # ---- effects ----------------------------------------------------------------------------------
     def _apply_legal(self, action_id: int) -> None:
+        self._legal = None
         seat = self._seat
         if action_id >= TO:
             self._send(seat, self._pending, action_id - TO)
@@ -534,6 +548,7 @@ class BuildersState(State):
         c._final_round = self._final_round
         c._over = self._over
         c._turns = self._turns
+        c._legal = None
         return c
 
     def view(self, seat: object) -> dict[str, Any]:
@@ -638,6 +653,7 @@ class BuildersState(State):
         s._final_round = bool(data["final_round"])
         s._over = bool(data["over"])
         s._turns = int(data["turns"])
+        s._legal = None
         problem = s.integrity_problem()
         if problem:
             # i18n: {problem} says what is wrong, e.g. 'negative coins'
