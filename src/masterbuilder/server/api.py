@@ -260,12 +260,18 @@ async def choose_timeout(
 ) -> dict[str, Any]:
     """A seat's time ran out (turn-based games): another player chooses ``bot`` (the game's takeover bot
     plays that seat from now on) or ``abandon`` (the game ends now, scored as it stands). The first choice
-    wins; a later one gets 409."""
-    token = _token(authorization)
+    wins; a later one gets 409. Your seat token, or signed in, the account holding a seat of the game."""
     manager = tables(request)
     try:
         table = await manager.get(game_id)
-        seat = table.seat_of(token)
+        user = await _account(request) if authorization is None else None
+        if user is not None:
+            held = [s for s in table.seats_of(user.id) if s != table.row.timed_out]
+            if not held:
+                raise PlayError("bad_token", _("Your account has no seat in this game that may choose."))
+            seat: int | None = held[0]
+        else:
+            seat = table.seat_of(_token(authorization))
         if seat is None:
             raise PlayError("bad_token", _("That token is not a seat of this game."))
         await manager.choose_timeout(game_id, seat, body.choice)
