@@ -23,7 +23,7 @@ def test_an_account_chooses_the_bot_for_a_timed_out_seat(timed: Any) -> None:
     assert bob.post(f"/api/games/{gid}/seats/1/join", json={"name": "Bob"}).status_code == 200
     first = summary(client, gid)["to_move"]
     chooser = bob if first == 0 else ann
-    fake.advance(CLOCK["bank"] + 1)
+    fake.advance(int(str(CLOCK["bank"])) + 1)
     wait_for(client, gid, lambda s: s["clock"]["timed_out"] == first)
     # the sleeper's own account may not choose; another site's page may not either
     sleeper = ann if first == 0 else bob

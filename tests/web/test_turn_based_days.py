@@ -25,7 +25,7 @@ from tests.web.conftest import click_action, shoot, states_of
 pytestmark = pytest.mark.slow  # a real server, two browsers, a whole game
 
 DAY = 86400
-CLOCK = {"kind": "turn", "bank": 2 * DAY, "increment": DAY, "cap": 3 * DAY, "bot": "random"}
+CLOCK = {"kind": "turn", "bank": DAY, "increment": 4 * 3600, "cap": 2 * DAY, "bot": "random"}  # "fast"
 SEED = 5
 
 
@@ -91,29 +91,32 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     for page, name in zip(pages, names, strict=True):
         sign_up(page, server, name)
 
-    # Ann creates the game and keeps the other seat for Bob (invited by user name)
-    made = fetch(
-        pages[0],
-        "POST",
-        "/api/games",
-        {
-            "game": "builders",
-            "players": 2,
-            "seed": SEED,
-            "seats": [{"kind": "human"}, {"kind": "human", "invite": names[1]}],
-            "join": [0],
-            "clock": CLOCK,
-            "rated": True,
-        },
-    )
-    assert made["status"] == 201, made
-    game_id = made["body"]["id"]
+    # Ann creates the game in the lobby: turn-based ("fast": a day, 4 hours more each turn, up to two days),
+    # rated, the other seat kept for Bob by user name
+    lobby = pages[0]
+    lobby.goto(server.http + "/")
+    lobby.wait_for_selector("body[data-ready='1']")
+    lobby.select_option("#c-game", "builders")
+    lobby.select_option("#c-players", "2")
+    lobby.select_option('[data-seat-kind="1"]', "human")
+    lobby.fill('[data-seat-invite="1"]', names[1])
+    lobby.select_option("#c-time", "fast")
+    lobby.select_option("#c-time-bot", "random")
+    lobby.fill("#c-seed", str(SEED))
+    lobby.check("#c-rated")
+    shoot(lobby, artifacts, "days-lobby")
+    lobby.click("#create button[type=submit]")
+    link = lobby.locator("#created-open a")
+    link.wait_for()
+    game_id = (link.get_attribute("href") or "").rsplit("/", 1)[-1]
+    created = httpx.get(f"{server.http}/api/games/{game_id}", timeout=10).json()
+    assert created["clock"]["bank"] == CLOCK["bank"] and created["seats"][1]["name"] == names[1], created
     assert game_id in your_games(pages[1], server)["open"]  # open for Bob
     assert fetch(pages[1], "POST", f"/api/games/{game_id}/seats/1/join", {"name": "Bob"})["status"] == 200
 
     state = new_game("builders", 2, SEED)
     # two days of play: the seat to move moves after some hours, through its board
-    for hours in (5, 14, 9, 20):
+    for hours in (5, 10, 9, 8):
         mover = state.current_player
         assert mover is not None
         lists = your_games(pages[mover], server)
@@ -140,7 +143,7 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     seen = states_of(chooser)
     chooser.goto(f"{server.http}/play/{game_id}")
     chooser.wait_for_selector(f"body[data-ply='{len(state.history)}']")
-    offset.write_text(str(int(offset.read_text()) + 4 * DAY))
+    offset.write_text(str(int(offset.read_text()) + 3 * DAY))
     chooser.wait_for_selector('[data-timeout="bot"]', timeout=20_000)
     shoot(chooser, artifacts, "days-timeout-choice")
     chooser.click('[data-timeout="bot"]')

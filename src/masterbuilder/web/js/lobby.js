@@ -146,15 +146,20 @@ function fillSeats() {
       "aria-label": t("lobby.seat_name", { seat: shown(seat) }) });
     const take = el("input", { type: "checkbox", "data-seat-join": seat, checked: seat === 0 });
     const takeLabel = el("label", { class: "small" }, take, ` ${t("lobby.take_seat")}`);
+    // a seat nobody here takes may be kept for a friend's account: only they can join it
+    const invite = el("input", { type: "text", maxlength: 32, "data-seat-invite": seat, placeholder: t("lobby.invite_placeholder"),
+      "aria-label": t("lobby.seat_invite", { seat: shown(seat) }) });
     const sync = () => {
       const human = kind.value === "human";
       bot.classList.toggle("hidden", human);
       takeLabel.classList.toggle("hidden", !human);
       name.classList.toggle("hidden", !human);
+      invite.classList.toggle("hidden", !human || take.checked);
     };
     kind.addEventListener("change", sync);
+    take.addEventListener("change", sync);
     sync();
-    box.append(el("div", { class: "seat-row" }, el("strong", {}, t("lobby.seat_n", { seat: shown(seat) })), kind, bot, name, takeLabel));
+    box.append(el("div", { class: "seat-row" }, el("strong", {}, t("lobby.seat_n", { seat: shown(seat) })), kind, bot, name, takeLabel, invite));
   }
 }
 
@@ -192,8 +197,10 @@ function formBody() {
       seats.push({ kind, bot: document.querySelector(`[data-seat-bot="${seat}"]`).value });
     } else {
       const name = document.querySelector(`[data-seat-name="${seat}"]`).value.trim();
-      seats.push({ kind, name: name || null });
-      if (document.querySelector(`[data-seat-join="${seat}"]`).checked) join.push(seat);
+      const taking = document.querySelector(`[data-seat-join="${seat}"]`).checked;
+      const invite = taking ? "" : document.querySelector(`[data-seat-invite="${seat}"]`).value.trim();
+      seats.push(invite ? { kind, name: name || null, invite } : { kind, name: name || null });
+      if (taking) join.push(seat);
     }
   }
   const options = {};
