@@ -3,6 +3,7 @@
 import { el, getJSON } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
 import { fillNav } from "./nav.js";
+import { notify } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 const PER_PAGE = 20;
@@ -59,8 +60,23 @@ function list(box, games) {
     el("tbody", {}, games.map(gameRow))));
 }
 
+let waitingBefore = null; // the games that waited for you at the last look (null: not looked yet)
+
+// A game that has come to wait for you since the last look: the chime, and the browser's notification
+// when the tab is in the background (the permission is asked on the table page).
+function announceNew(waiting) {
+  const ids = new Set(waiting.map((g) => g.id));
+  if (waitingBefore !== null) {
+    for (const game of waiting) {
+      if (!waitingBefore.has(game.id)) notify(t("notify.your_turn"), t("notify.your_turn_in", { game: game.title }), { tag: game.id });
+    }
+  }
+  waitingBefore = ids;
+}
+
 async function load() {
   const data = await getJSON(`/api/account/games?page=${page}&per_page=${PER_PAGE}`);
+  announceNew(data.waiting);
   list($("mb-waiting"), data.waiting);
   list($("mb-open"), data.open_for_you);
   list($("mb-live"), data.live);
@@ -84,7 +100,8 @@ async function main() {
       $("mb-prev").addEventListener("click", () => { page = Math.max(1, page - 1); load(); });
       $("mb-next").addEventListener("click", () => { page += 1; load(); });
       await load();
-      setInterval(() => { if (!document.hidden) load().catch(() => {}); }, 60000);
+      // every minute, in the background too: that is when a new turn needs telling
+      setInterval(() => { load().catch(() => {}); }, 60000);
     }
   } catch (error) {
     $("mb-error").textContent = error.message;
