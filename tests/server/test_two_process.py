@@ -4,6 +4,7 @@ the processes by LISTEN/NOTIFY, and the game's row lock lets only one of two sim
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from pathlib import Path
@@ -118,3 +119,36 @@ def test_a_process_takes_over_the_bot_of_a_process_that_stopped(pg_db: str) -> N
             while update["ply"] <= bot_turn:  # B's clients see A's moves, then B's bot move
                 update = on_b.receive_json()
             assert update["log"][-1]["seat"] == 1
+
+
+def test_chat_reaches_the_sockets_of_another_process(pg_db: str, tmp_path: Path) -> None:
+    """A message written through process A reaches a player and a spectator connected to process B, once."""
+    with (
+        running_server(pg_db, tmp_path / "a.log") as a,
+        running_server(pg_db, tmp_path / "b.log") as b,
+    ):
+        made = create_game(a, game="builders", players=2, join=[0, 1], seed=3)
+        gid, tokens = made["id"], made["tokens"]
+
+        async def chat() -> list[list[dict[str, object]]]:
+            async with (
+                connect(a.ws(gid)) as writer,
+                connect(b.ws(gid)) as reader,
+                connect(b.ws(gid)) as spectator,
+            ):
+                await hello(writer, tokens["0"])
+                await hello(reader, tokens["1"])
+                await hello(spectator, None)
+                await writer.send(json.dumps({"type": "chat", "text": "hello from A"}))
+                got = []
+                for ws in (reader, spectator):
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    assert message["type"] == "chat", message
+                    got.append(message["messages"])
+                    with contextlib.suppress(TimeoutError):  # and it comes only once
+                        again = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                        raise AssertionError(f"a second message came: {again}")
+                return got
+
+        for messages in asyncio.run(chat()):
+            assert [(m["seat"], m["text"]) for m in messages] == [(0, "hello from A")]

@@ -125,7 +125,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 pending.add(task)
                 task.add_done_callback(pending.discard)
 
-            listener = Listener(url, loop, changed)
+            chat: Chat = app.state.chat
+
+            def chatted(game_id: str, message_id: int) -> None:
+                task = loop.create_task(chat.deliver(game_id, message_id))
+                pending.add(task)
+                task.add_done_callback(pending.discard)
+
+            listener = Listener(url, loop, changed, chatted)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10)
         checkpoints = None

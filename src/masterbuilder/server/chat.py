@@ -7,6 +7,10 @@ chooses who reads what: "shared", everyone everything; "apart", the seats' messa
 spectators' only the spectators. Text only (the page shows it as text, never as HTML): control characters
 removed (line breaks become spaces), at most 500 characters once trimmed, never empty. Rate: 5 messages per
 10 s per connection and 30 a minute per seat of a game (the spectators of a game count as one seat).
+
+Several server processes (PostgreSQL): a stored message sends ``NOTIFY masterbuilder, 'chat:GAME:ID'`` in its
+transaction, and every process delivers it to its own connections of that game (:meth:`Chat.deliver`); each
+connection remembers the last message id it was sent, so none comes twice.
 """
 
 from __future__ import annotations
@@ -21,11 +25,12 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine, insert, select
+from sqlalchemy import text as sql
 
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import db
 from masterbuilder.server.languages import shown_name
-from masterbuilder.server.store import now
+from masterbuilder.server.store import CHANNEL, now
 from masterbuilder.server.tables import Connection, PlayError, Table, Tables
 
 MAX_CHARS = 500
@@ -88,7 +93,19 @@ def store_message(
         key = found.inserted_primary_key
         assert key is not None
         new_id = int(key[0])
+        if engine.dialect.name == "postgresql":  # the other server processes' connections too
+            conn.execute(
+                sql("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"chat:{game_id}:{new_id}"},
+            )
     return {"id": new_id, "seat": seat, "name": name or None, "text": text, "time": moment.isoformat()}
+
+
+def message_by_id(engine: Engine, message_id: int) -> tuple[str, dict[str, Any]] | None:
+    """A stored message: who may read it (its audience) and its entry."""
+    with engine.connect() as conn:
+        row = conn.execute(select(db.chat_messages).where(db.chat_messages.c.id == message_id)).first()
+    return None if row is None else (row.audience, entry(row))
 
 
 def last_messages(engine: Engine, game_id: str, seat: int | None) -> list[dict[str, Any]]:
@@ -134,6 +151,7 @@ class Chat:
         # none comes twice (in the history and as new) and none is missed in between.
         self._greeted: weakref.WeakSet[Connection] = weakref.WeakSet()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._last_sent: weakref.WeakKeyDictionary[Connection, int] = weakref.WeakKeyDictionary()
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -147,7 +165,28 @@ class Chat:
             found = await self.tables.db(last_messages, self.tables.store.engine, table.id, conn.seat)
             if found:
                 conn.push(json.dumps({"type": "chat", "messages": found}, separators=(",", ":")))
+                self._last_sent[conn] = found[-1]["id"]
             self._greeted.add(conn)
+
+    def _send(self, table: Table, heard_by: str, message: dict[str, Any]) -> None:
+        """Push a stored message to this process's connections of the game that may read it and have not had
+        it yet (under the game's chat lock)."""
+        out = json.dumps({"type": "chat", "messages": [message]}, separators=(",", ":"))
+        for other in list(table.conns):
+            fresh = self._last_sent.get(other, 0) < message["id"]
+            if fresh and other in self._greeted and heard_by in readable(other.seat):
+                other.push(out)
+                self._last_sent[other] = message["id"]
+
+    async def deliver(self, game_id: str, message_id: int) -> None:
+        """Another process stored a message of a game (a NOTIFY): send it to this process's connections."""
+        table = self.tables.loaded(game_id)
+        if table is None or not table.conns:
+            return
+        async with self._lock(game_id):
+            found = await self.tables.db(message_by_id, self.tables.store.engine, message_id)
+            if found is not None:
+                self._send(table, *found)
 
     def _allowed(self, table: Table, conn: Connection) -> bool:
         moment = self.clock()
@@ -190,7 +229,4 @@ class Chat:
             message = await self.tables.db(
                 store_message, self.tables.store.engine, table.id, seat, user_id, name, heard_by, text
             )
-            out = json.dumps({"type": "chat", "messages": [message]}, separators=(",", ":"))
-            for other in list(table.conns):
-                if other in self._greeted and heard_by in readable(other.seat):
-                    other.push(out)
+            self._send(table, heard_by, message)

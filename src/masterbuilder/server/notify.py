@@ -26,11 +26,16 @@ def psycopg_dsn(url: str) -> str:
 
 class Listener:
     def __init__(
-        self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str, int], None]
+        self,
+        url: str,
+        loop: asyncio.AbstractEventLoop,
+        on_change: Callable[[str, int], None],
+        on_chat: Callable[[str, int], None] | None = None,
     ) -> None:
         self.dsn = psycopg_dsn(url)
         self.loop = loop
         self.on_change = on_change
+        self.on_chat = on_chat  # (game id, message id) of a chat message stored by any process
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="masterbuilder-listen", daemon=True)
         self.ready = threading.Event()
@@ -54,7 +59,11 @@ class Listener:
                         for note in conn.notifies(timeout=0.5):
                             for change in note.payload.split(","):  # "ID:VERSION,ID:VERSION,..."
                                 game_id, _, version = change.partition(":")
-                                if version.isdigit():
+                                if game_id == "chat":  # "chat:GAME:MESSAGE"
+                                    game, _, message = version.partition(":")
+                                    if self.on_chat is not None and message.isdigit():
+                                        self.loop.call_soon_threadsafe(self.on_chat, game, int(message))
+                                elif version.isdigit():
                                     self.loop.call_soon_threadsafe(self.on_change, game_id, int(version))
             except Exception:
                 if self._stop.is_set():

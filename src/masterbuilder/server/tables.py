@@ -381,6 +381,10 @@ class Tables:
         table.row = row
         return True
 
+    def loaded(self, game_id: str) -> Table | None:
+        """The game's table if this process holds it (never a load)."""
+        return self._tables.get(game_id)
+
     def is_behind(self, game_id: str, version: int) -> bool:
         """Whether this process holds the game at an older version than ``version``."""
         table = self._tables.get(game_id)
