@@ -165,6 +165,19 @@ ratings = Table(
     Column("updated", DateTime(timezone=True), nullable=False),
 )
 
+# What each rated game did to its seats' ratings (written with the ratings, in the same transaction).
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(80), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+)
+
 # The last mail about a game to an account (at most one per game per few hours).
 mail_log = Table(
     "mail_log",

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, and_, false, func, insert, select, true, update
 from sqlalchemy.exc import IntegrityError
 
-from masterbuilder.server.db import games, moves, ratings, seats, users
+from masterbuilder.server.db import games, moves, rating_changes, ratings, seats, users
 from masterbuilder.server.store import GameRow, SeatRow, Store, aware, now
 
 if TYPE_CHECKING:
@@ -155,7 +155,6 @@ class Ratings:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.engine = store.engine
-        self._changes: dict[str, dict[str, list[Change]]] = {}  # game -> game id -> its changes (changes())
 
     # ---- rating -------------------------------------------------------------------------------------------
     def rate_pending(self, game: str | None = None) -> int:
@@ -192,10 +191,7 @@ class Ratings:
         for attempt in range(RETRIES):
             try:
                 with self.engine.begin() as conn:
-                    done = self._rate(conn, game_id)
-                if done:
-                    self._changes.clear()  # a late game changes the replay of the ones after it
-                return done
+                    return self._rate(conn, game_id)
             except IntegrityError:  # another process inserted one of its new players first: read it again
                 if attempt == RETRIES - 1:
                     raise
@@ -228,6 +224,22 @@ class Ratings:
         current = {r["player"]: (Skill(r["mu"], r["sigma"]), int(r["games"])) for r in stored}
         after = rate({p: s for p, (s, _n) in current.items()}, match)
         users_of = {p.player: p.user_id for p in match}
+        start = initial()
+        conn.execute(
+            insert(rating_changes),
+            [
+                {
+                    "game_id": game_id,
+                    "seat": p.seat,
+                    "player": p.player,
+                    "mu_before": current[p.player][0].mu if p.player in current else start.mu,
+                    "sigma_before": current[p.player][0].sigma if p.player in current else start.sigma,
+                    "mu_after": after[p.player].mu,
+                    "sigma_after": after[p.player].sigma,
+                }
+                for p in match
+            ],
+        )
         moment = now()
         for player, skill in after.items():
             if player in current:
@@ -253,9 +265,7 @@ class Ratings:
     # ---- a game's changes ---------------------------------------------------------------------------------
     def changes(self, game_id: str) -> tuple[GameRow, list[Change] | None] | None:
         """A game and its seats' ratings before and after it (None if it does not count or is not rated yet);
-        None if there is no such game. Recomputed from every rated game of its kind in the order they
-        finished, once for all of them: kept until this process rates another game of that kind (a game
-        rated by another process is missing from what is kept, which makes it computed again)."""
+        None if there is no such game."""
         with self.engine.connect() as conn:
             found = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if found is None:
@@ -263,44 +273,23 @@ class Ratings:
             row = self.store._game(conn, found)
             if not row.rating_done or match_of(row) is None:
                 return row, None
-            return row, self._kept(conn, row.game, game_id).get(game_id)
+            return row, self._stored(conn, game_id)
 
-    def _kept(self, conn: Connection, game: str, game_id: str) -> dict[str, list[Change]]:
-        """The changes of ``game``'s rated games, replayed again if ``game_id`` (rated) is not among them."""
-        kept = self._changes.get(game)
-        if kept is None or game_id not in kept:
-            kept = self._fold(conn, game)
-            self._changes[game] = kept
-        return kept
-
-    def _fold(self, conn: Connection, game: str) -> dict[str, list[Change]]:
-        """Every rated game of ``game`` replayed in the order they finished: each one's changes."""
-        finish = self._finish_times()
-        kind = and_(games.c.game == game, games.c.rating_done == true())
-        ordered = conn.execute(
-            select(games)
-            .select_from(games.outerjoin(finish, finish.c.game_id == games.c.id))
-            .where(kind)
-            .order_by(finish.c.finished, games.c.id)
+    @staticmethod
+    def _stored(conn: Connection, game_id: str) -> list[Change]:
+        """The changes written when the game was rated, by seat."""
+        found = conn.execute(
+            select(rating_changes).where(rating_changes.c.game_id == game_id).order_by(rating_changes.c.seat)
         ).mappings()
-        seated: dict[str, list[SeatRow]] = {}
-        for s in conn.execute(
-            select(seats).join(games, games.c.id == seats.c.game_id).where(kind).order_by(seats.c.seat)
-        ).mappings():
-            seated.setdefault(s["game_id"], []).append(Store._seat(s))
-        current: dict[str, Skill] = {}
-        out: dict[str, list[Change]] = {}
-        start = initial()
-        for other in ordered:
-            match = match_of(Store._game_row(other, seated.get(other["id"], [])))
-            if match is None:
-                continue
-            after = rate(current, match)
-            out[other["id"]] = [
-                Change(p.seat, p.player, current.get(p.player, start), after[p.player]) for p in match
-            ]
-            current.update(after)
-        return out
+        return [
+            Change(
+                r["seat"],
+                r["player"],
+                Skill(float(r["mu_before"]), float(r["sigma_before"])),
+                Skill(float(r["mu_after"]), float(r["sigma_after"])),
+            )
+            for r in found
+        ]
 
     # ---- reading ------------------------------------------------------------------------------------------
     def leaderboard(self, game: str, page: int, per_page: int) -> tuple[list[dict[str, Any]], int]:
@@ -379,11 +368,7 @@ class Ratings:
                 entry = _result(row, int(user["id"]))
                 entry["change"] = None
                 if row.rating_done and entry["rated"]:
-                    own = [
-                        c
-                        for c in self._kept(conn, row.game, row.id).get(row.id, [])
-                        if c.player == f"user:{user['id']}"
-                    ]
+                    own = [c for c in self._stored(conn, row.id) if c.player == f"user:{user['id']}"]
                     if own:
                         before, after = own[0].before.shown, own[0].after.shown
                         entry["change"] = {"before": round(before, 2), "after": round(after, 2)}

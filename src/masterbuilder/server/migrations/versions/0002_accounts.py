@@ -98,6 +98,16 @@ def upgrade() -> None:
     )
     op.create_index("ix_ratings_user_id", "ratings", ["user_id"])
     op.create_table(
+        "rating_changes",
+        sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("player", sa.String(80), nullable=False),
+        sa.Column("mu_before", sa.Float, nullable=False),
+        sa.Column("sigma_before", sa.Float, nullable=False),
+        sa.Column("mu_after", sa.Float, nullable=False),
+        sa.Column("sigma_after", sa.Float, nullable=False),
+    )
+    op.create_table(
         "mail_log",
         sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
@@ -118,7 +128,15 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Back to 0001: the accounts, chat, ratings and clocks are dropped; games, seats and moves are kept."""
     sqlite = op.get_bind().dialect.name == "sqlite"
-    for name in ("reviews", "mail_log", "ratings", "chat_messages", "password_resets", "sessions"):
+    for name in (
+        "reviews",
+        "mail_log",
+        "rating_changes",
+        "ratings",
+        "chat_messages",
+        "password_resets",
+        "sessions",
+    ):
         op.drop_table(name)
     if not sqlite:
         for name, table in (
