@@ -120,21 +120,26 @@ async def reader(seat: Seat, run: Paced) -> None:
         run.errors += run.counting
 
 
-async def play(
-    server: Server, gid: str, tokens: dict[str, str], players: int, run: Paced, start: float, stop: float
-) -> None:
-    rng = random.Random(gid)
+async def open_seats(
+    server: Server, gid: str, tokens: dict[str, str], players: int, run: Paced
+) -> list[Seat]:
+    """Every seat of the game connected as the page connects (its first message: the whole board)."""
     seats: list[Seat] = []
     try:
         for seat in range(players):
-            ws = await connect(server.ws(gid), max_size=None, compression="deflate", open_timeout=120)
+            ws = await connect(server.ws(gid), max_size=None, compression="deflate", open_timeout=300)
             await ws.send(json.dumps({"type": "hello", "token": tokens[str(seat)], "changes": True}))
             seats.append(Seat(ws, json.loads(await ws.recv())))
     except Exception:
         run.unopened += 1
         for s in seats:
             await s.ws.close()
-        return
+        return []
+    return seats
+
+
+async def play(gid: str, seats: list[Seat], run: Paced, start: float, stop: float) -> None:
+    rng = random.Random(gid)
     readers = [asyncio.create_task(reader(s, run)) for s in seats]
     due = start + rng.uniform(0, run.pace)  # the games' clocks spread over one period
     try:
@@ -175,12 +180,17 @@ async def measure_paced(
 ) -> dict[str, Any]:
     made = await open_games(server, game, players, games)
     run = Paced(games, pace)
-    warm = pace + 5.0  # every socket open, then one period of play before counting
-    start = time.monotonic() + 5.0
+    opened: list[tuple[str, list[Seat]]] = []
+    for first in range(0, len(made), 50):  # every socket open before the clocks start
+        batch = made[first : first + 50]
+        found = await asyncio.gather(
+            *(open_seats(server, gid, tokens, players, run) for gid, tokens in batch)
+        )
+        opened += [(gid, seats) for (gid, _), seats in zip(batch, found, strict=True) if seats]
+    warm = pace  # one period of play before counting
+    start = time.monotonic() + 1.0
     stop = start + warm + seconds
-    tasks = [
-        asyncio.create_task(play(server, gid, tokens, players, run, start, stop)) for gid, tokens in made
-    ]
+    tasks = [asyncio.create_task(play(gid, seats, run, start, stop)) for gid, seats in opened]
     await asyncio.sleep(max(0.0, start + warm - time.monotonic()))
     run.counting = True
     pid = server.process.pid

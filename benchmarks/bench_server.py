@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -196,7 +197,7 @@ def bench_paced(
     db: str, counts: list[int], game: str, players: int, pace: float, seconds: float, port: int | None
 ) -> list[dict[str, Any]]:
     results = []
-    for count in counts:
+    for k, count in enumerate(counts):
         with tempfile.TemporaryDirectory() as folder:
             url = fresh_database(db, Path(folder))
             workers = str(os.cpu_count() or 1)  # the server's default board pool
@@ -207,16 +208,19 @@ def bench_paced(
                 "warning",
                 "--board-workers",
                 workers,
-                port=port,
+                port=None if port is None else port + k,  # the last run's server may still be closing
             )
             try:
                 kind = "sqlite" if db == "sqlite" else "postgresql"
                 result = asyncio.run(measure_paced(server, game, players, count, pace, seconds, kind))
+                print(json.dumps(result), flush=True)
+                results.append(result)
             finally:
                 server.process.terminate()
-                server.process.wait(30)
-            print(json.dumps(result), flush=True)
-            results.append(result)
+                try:
+                    server.process.wait(60)
+                except subprocess.TimeoutExpired:
+                    server.kill()
     return results
 
 
