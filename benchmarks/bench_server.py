@@ -8,6 +8,10 @@ many bot moves per second the server's process pool sustains (mcts:medium, heuri
     PYTHONPATH=src python benchmarks/bench_server.py --games 50,200,500 --seconds 20
     PYTHONPATH=src python benchmarks/bench_server.py --db postgresql+psycopg://USER@HOST/DB --games 50,200,500
     PYTHONPATH=src python benchmarks/bench_server.py --bots --seconds 20
+    PYTHONPATH=src python benchmarks/bench_server.py --pace 5 --game caylus --players 4 --games 200,1000
+
+``--pace T`` is the open loop at people's pace instead (benchmarks/bench_pace.py): each game moves every T
+seconds whatever the server's speed, every seat connected as the page connects (boards as changes).
 
 Games are 2-player games of The Builders (long enough that none ends during a run); every client asks for
 no SVG board unless --board is given. The clients run in this process, on the same machine as the server.
@@ -20,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,6 +40,8 @@ from websockets.asyncio.client import connect
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.live import Server, start_server
+
+from bench_pace import measure_paced
 
 
 @dataclass
@@ -186,6 +193,37 @@ def bench_tables(
     return results
 
 
+def bench_paced(
+    db: str, counts: list[int], game: str, players: int, pace: float, seconds: float, port: int | None
+) -> list[dict[str, Any]]:
+    results = []
+    for k, count in enumerate(counts):
+        with tempfile.TemporaryDirectory() as folder:
+            url = fresh_database(db, Path(folder))
+            workers = str(os.cpu_count() or 1)  # the server's default board pool
+            server = start_server(
+                url,
+                Path(folder) / "server.log",
+                "--log-level",
+                "warning",
+                "--board-workers",
+                workers,
+                port=None if port is None else port + k,  # the last run's server may still be closing
+            )
+            try:
+                kind = "sqlite" if db == "sqlite" else "postgresql"
+                result = asyncio.run(measure_paced(server, game, players, count, pace, seconds, kind))
+                print(json.dumps(result), flush=True)
+                results.append(result)
+            finally:
+                server.process.terminate()
+                try:
+                    server.process.wait(60)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    return results
+
+
 def bench_bots(seconds: float, workers: int | None) -> list[dict[str, Any]]:
     """Bot moves per second of the server's pool, every worker busy: positions from random games."""
     from masterbuilder import new_game
@@ -254,10 +292,17 @@ def main() -> None:
     parser.add_argument("--warm", type=float, default=2.0, help="seconds of play before measuring")
     parser.add_argument("--bots", action="store_true", help="measure the bot pool instead")
     parser.add_argument("--workers", type=int, default=None, help="bot processes (default: one per core)")
+    parser.add_argument("--pace", type=float, default=None, help="seconds between a game's moves: open loop")
+    parser.add_argument("--game", default="builders", help="with --pace: caylus, caylus1303 or builders")
+    parser.add_argument("--players", type=int, default=4, help="with --pace: seats per game, all connected")
+    parser.add_argument("--port", type=int, default=None, help="the server's port (default: a free one)")
     parser.add_argument("--json-out", type=Path, default=None)
     args = parser.parse_args()
     if args.bots:
         results = bench_bots(args.seconds, args.workers)
+    elif args.pace is not None:
+        counts = [int(n) for n in args.games.split(",") if n]
+        results = bench_paced(args.db, counts, args.game, args.players, args.pace, args.seconds, args.port)
     else:
         counts = [int(n) for n in args.games.split(",") if n]
         results = bench_tables(args.db, counts, args.seconds, args.board, args.think, args.warm)

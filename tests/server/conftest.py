@@ -79,7 +79,6 @@ def make_client(url: str, **settings: Any) -> TestClient:
         # the TestClient's host; requests as fast as the tests send them; replays and hints in the
         # server's threads and the bots' pool (no process start-up per test)
         "allowed_hosts": ("testserver",),
-        "board_changes": True,  # the pages' boards as changes (off by default in the server)
         "requests_per_second": 10_000.0,
         "request_burst": 10_000,
         "work_workers": 0,

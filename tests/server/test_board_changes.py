@@ -3,7 +3,9 @@ and over the socket."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -19,6 +21,8 @@ from masterbuilder.server.board_changes import (
     changes,
     split,
 )
+from masterbuilder.server.boards import BoardPool
+from masterbuilder.server.tables import Connection, Tables
 from tests.server.conftest import create, make_client
 
 OLD = (
@@ -132,7 +136,7 @@ def test_the_socket_sends_changes_to_whoever_takes_them_and_the_board_on_request
 
 
 def test_changes_are_sent_only_where_the_server_turns_them_on(db_url: str) -> None:
-    with make_client(db_url, board_changes=False) as client:  # the server's default
+    with make_client(db_url, board_changes=False) as client:  # the operator turned them off
         made = create(client, game="caylus", players=2, join=[0, 1], seed=11)
         state = new_game("caylus", 2, 11)
         with client.websocket_connect(f"/ws/games/{made['id']}") as page:
@@ -166,3 +170,75 @@ def test_random_reorderings_additions_and_removals_roundtrip() -> None:
             assert apply_changes(old, ops) == new
             applied += 1
     assert applied > 50  # the others: changes no smaller than the board, which is sent whole
+
+
+@pytest.mark.slow  # a worker process
+@pytest.mark.parametrize("workers", [0, 1])
+def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(workers: int) -> None:
+    state = new_game("caylus1303", 3, 4)
+    earlier = [draw_board(state, 1)["svg"]]
+    state.apply(state.legal_action_ids()[0])
+    earlier.append(draw_board(state, 1)["svg"])
+    state.apply(state.legal_action_ids()[0])
+    pool = BoardPool(workers)
+    try:
+        # in a thread of its own: a browser test before may have left this thread an event loop
+        with ThreadPoolExecutor(1) as thread:
+            drawing = pool.draw_changes(state, 1, "en", previous=[*earlier, "<svg>"])
+            board, found = thread.submit(asyncio.run, drawing).result()
+    finally:
+        pool.close()
+    assert board == draw_board(state, 1)
+    assert len(found) == 3 and found[2] is None  # not a drawing the changes apply to: the whole board
+    for old, ops in zip(earlier, found, strict=False):
+        assert ops is not None and apply_changes(old, ops) == board["svg"]
+
+
+def test_a_connection_whose_board_the_pool_did_not_compare_with_gets_the_whole_board() -> None:
+    svg = OLD.replace("turn 1", "turn 2")
+    board: dict[str, Any] = {"svg": svg, "panel": []}
+    ops = changes(OLD, svg)
+    parts: dict[Any, Any] = {"boards": {(0, "en"): board}, "changes": {(0, "en"): {OLD: ops}}}
+    compared, missed, late = (Connection(0, changes=True) for _ in range(3))
+    compared.drawing, missed.drawing = Drawing(OLD), Drawing(OLD.replace("turn 1", "turn 0"))
+    assert Tables._board_part(compared, parts) == {"board": {"changes": ops, "panel": []}}
+    assert Tables._board_part(missed, parts) == {}  # its message keeps the whole board
+    assert Tables._board_part(late, parts) == {}
+    assert compared.drawing is missed.drawing is late.drawing  # all three were sent the new board
+
+
+def test_a_late_joiner_and_the_first_page_each_get_changes_to_their_own_board(client: TestClient) -> None:
+    made = create(client, game="builders", players=2, join=[0, 1], seed=3)
+    gid, tokens = made["id"], made["tokens"]
+    state = new_game("builders", 2, 3)
+
+    def move() -> None:
+        seat, action = state.current_player, state.legal_action_ids()[0]
+        with client.websocket_connect(f"/ws/games/{gid}") as mover:
+            mover.send_json({"type": "hello", "token": tokens[str(seat)], "board": False})
+            mover.receive_json()
+            mover.send_json({"type": "act", "action": action, "ply": len(state.history)})
+            mover.receive_json()
+        state.apply(action)
+
+    def whole(token: str | None) -> str:
+        with client.websocket_connect(f"/ws/games/{gid}") as fresh:
+            fresh.send_json({"type": "hello", "token": token})
+            svg: str = fresh.receive_json()["board"]["svg"]
+            return svg
+
+    with (
+        client.websocket_connect(f"/ws/games/{gid}") as first,
+        client.websocket_connect(f"/ws/games/{gid}") as late,
+    ):
+        first.send_json({"type": "hello", "token": tokens["0"], "changes": True})
+        shown = first.receive_json()["board"]["svg"]
+        move()
+        shown = apply_changes(shown, first.receive_json()["board"]["changes"])
+        late.send_json({"type": "hello", "changes": True})  # a spectator, one move late
+        watched = late.receive_json()["board"]["svg"]
+        for _ in range(3):
+            move()
+            shown = apply_changes(shown, first.receive_json()["board"]["changes"])
+            watched = apply_changes(watched, late.receive_json()["board"]["changes"])
+        assert shown == whole(tokens["0"]) and watched == whole(None)

@@ -25,9 +25,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SERVER = """
 import sys
 from masterbuilder.server import Settings, serve
-settings = Settings(
-    db_url=sys.argv[1], bot_workers=1, bot_timeout=20, hint_bot="heuristic", board_changes=True
-)
+settings = Settings(db_url=sys.argv[1], bot_workers=1, bot_timeout=20, hint_bot="heuristic")
 serve(settings, port=int(sys.argv[2]), log_level="warning")
 """
 

@@ -45,8 +45,8 @@ class Settings:
     sockets_per_address: int = 32  # open sockets of one client address
     sockets_per_token: int = 4  # open sockets of one seat
     # boards after the first sent as changes to the pages that ask for them (docs/web.md, "Boards as
-    # changes"): off by default while the changes are computed on the event loop (about 4 ms a seat a move)
-    board_changes: bool = False
+    # changes"), computed in the board pool; False: every update carries the whole board
+    board_changes: bool = True
     ungreeted_per_address: int = 8  # sockets of one address that have not said hello yet
     hello_timeout: float = 10.0  # seconds a socket has to say hello
     max_sockets: int | None = None  # sockets in all; None: what the open-files limit leaves room for

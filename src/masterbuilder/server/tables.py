@@ -27,7 +27,7 @@ from masterbuilder.agents import agent_spec
 from masterbuilder.core.i18n import SOURCE, language, use_language
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.server import clocks
-from masterbuilder.server.board_changes import Drawing, changes
+from masterbuilder.server.board_changes import Drawing
 from masterbuilder.server.boards import BoardPool
 from masterbuilder.server.bots import BotPool
 from masterbuilder.server.languages import seat_entries, shown_name, unnamed
@@ -1136,26 +1136,39 @@ class Tables:
 
     async def _broadcast(self, table: Table) -> None:
         """Push the table to every connection. Called under the table's lock, so that updates go out in
-        order; the boards are drawn in the board pool meanwhile, one per seat and language that wants one.
-        What is shared between connections (boards, messages) is keyed by language too."""
-        cache: dict[tuple[int | None, bool, int, bool, str, int], str] = {}
+        order; the boards are drawn in the board pool meanwhile, one per seat and language that wants one,
+        with the changes from each board that seat's connections were sent before (usually one), computed in
+        the pool too. What is shared between connections (boards, messages) is keyed by language too."""
+        cache: dict[tuple[int | None, bool, int, bool, str, str | None], str] = {}
         parts: dict[Any, Any] = {}
         wanted = sorted(
             {(c.seat, c.lang) for c in table.conns if c.board},
             key=lambda k: (-1 if k[0] is None else k[0], k[1]),
         )
         if wanted:
+            previous: dict[tuple[int | None, str], dict[str, None]] = {key: {} for key in wanted}
+            for c in table.conns:
+                if c.board and c.changes and c.drawing is not None:
+                    previous[c.seat, c.lang][c.drawing.svg] = None
             drawn = await asyncio.gather(
-                *(self.boards.draw(table.state, s, lang, table.seat_names) for s, lang in wanted)
+                *(
+                    self.boards.draw_changes(table.state, s, lang, table.seat_names, list(previous[s, lang]))
+                    for s, lang in wanted
+                )
             )
-            parts["boards"] = dict(zip(wanted, drawn, strict=True))
+            parts["boards"] = {key: board for key, (board, _) in zip(wanted, drawn, strict=True)}
+            parts["changes"] = {
+                key: dict(zip(previous[key], found, strict=True))
+                for key, (_, found) in zip(wanted, drawn, strict=True)
+            }
         for lang in sorted({c.lang for c in table.conns} - {SOURCE} - set(table.logs)):
             await self.ensure_log(table, lang)
         for conn in list(table.conns):
             full = conn.log_sent > len(table.log)  # moves were taken back: the whole log again
             start = 0 if full else conn.log_sent
-            # connections that were sent the same board are sent the same changes: id() of that drawing
-            key = (conn.seat, conn.board, start, full, conn.lang, id(conn.drawing) if conn.changes else 0)
+            # connections that were sent the same board are sent the same changes
+            before = conn.drawing.svg if conn.changes and conn.drawing is not None else None
+            key = (conn.seat, conn.board, start, full, conn.lang, before)
             if key not in cache:
                 cache[key] = self._message(table, conn, start, full, parts)
             conn.push(cache[key])
@@ -1218,8 +1231,8 @@ class Tables:
     @staticmethod
     def _board_part(conn: Connection, parts: dict[Any, Any]) -> dict[str, Any]:
         """The board as this connection gets it: whole, or as the changes to the last one it was sent (when it
-        takes changes and they are smaller); remembers what it was sent. Shared by the connections that had
-        the same board, so computed once per move, seat and language."""
+        takes changes, they were computed with the board, from that one, and are smaller); remembers what it
+        was sent. The changes come from the board pool, once per move, seat, language and earlier board."""
         if not conn.board:
             return {}
         key = conn.seat, conn.lang
@@ -1228,10 +1241,7 @@ class Tables:
         before, conn.drawing = conn.drawing, drawing
         if not conn.changes or before is None:
             return {}
-        found = parts.setdefault("changes", {})
-        if (key, id(before)) not in found:
-            found[key, id(before)] = changes(before, drawing)
-        ops = found[key, id(before)]
+        ops = parts.get("changes", {}).get(key, {}).get(before.svg)
         return {} if ops is None else {"board": {"changes": ops, "panel": board["panel"]}}
 
 
