@@ -87,6 +87,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         warm_work = asyncio.create_task(work.warm_up())
         manager.bots_enabled = settings.resume_bots
         app.state.tables = manager
+        review_queue = reviews.ReviewQueue(settings.review_workers, settings.review_queue, engine)
+        app.state.reviews = review_queue
         listener = None
         if engine.dialect.name == "postgresql":
             from masterbuilder.server.notify import Listener
@@ -127,6 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if checkpoints is not None:
                 checkpoints.cancel()
             manager.close()
+            review_queue.close()
             pool.close()
             fallback.close()
             if hints is not None:

@@ -58,6 +58,9 @@ class Settings:
     work_queue: int = 4  # replays for the pages waiting at once; more: 503 with Retry-After
     hint_workers: int = 1  # processes for hints (lower priority than the bots'); 0: the bots' pool
     hints_per_minute: int = 10  # hints one seat may have computed a minute (the same decision's are free)
+    # ---- game reviews (server/reviews.py; docs/web.md, "Limits") ----
+    review_workers: int = 1  # reviews computed at once, a process each at the lowest priority; 0: none
+    review_queue: int = 20  # reviews waiting at most; more are refused (503) until the queue shortens
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -141,4 +144,7 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+    # game reviews
+    "MASTERBUILDER_REVIEW_WORKERS": ("review_workers", int),
+    "MASTERBUILDER_REVIEW_QUEUE": ("review_queue", int),
 }
