@@ -45,7 +45,7 @@ def main() -> None:
     record = state.record()
     budget = default_budget(args.game)
     found = decisions(record)
-    announced = estimated_seconds(args.game, len(found[0]), budget, args.jobs)
+    announced = estimated_seconds(args.game, len(found[0]), budget, args.jobs, args.pairs)
     started = time.perf_counter()
     result = review(record, budget=budget, jobs=args.jobs, found=found, pairs=args.pairs)
     seconds = time.perf_counter() - started

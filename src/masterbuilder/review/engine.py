@@ -34,6 +34,11 @@ DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:ha
 # bot's own moves large losses (docs/strength.md, "Do the grades tell players apart?"). 0: the loss is
 # read from the choosing search, as The Builders' turn plans (many rollouts each) still are.
 PAIRS = 4
+# How much longer a review takes with the paired re-evaluation (4 pairs), at the default budget, measured
+# by benchmarks/review_time.py (3 players, both cores): Caylus 26.9 s with, 30.2 s without; Caylus 1303
+# 35.1 s and 10.9 s. (A Caylus decision's budget already pays for several rollouts; Caylus 1303's, for one
+# or two.)
+PAIRED_COST = {"caylus": 1.0, "caylus1303": 3.2}
 
 
 def default_budget(game: str) -> int:
@@ -212,10 +217,11 @@ def _judge_job(task: Task) -> Judgement:
         return judge(record, decision, budget, omniscient, pairs)
 
 
-def estimated_seconds(game: str, count: int, budget: int, jobs: int) -> float:
+def estimated_seconds(game: str, count: int, budget: int, jobs: int, pairs: int = PAIRS) -> float:
     """About how long ``count`` decisions take at ``budget`` steps each on ``jobs`` cores."""
     per_step = SECONDS_PER_STEP.get(game, 0.0005)
-    return count * budget * per_step / max(1, jobs)
+    paired = PAIRED_COST.get(game, 1.0) if pairs else 1.0
+    return count * budget * per_step * paired / max(1, jobs)
 
 
 def review(
