@@ -1,6 +1,7 @@
 """How long a game review takes, against what ``masterbuilder review`` announces before it starts.
 
-Usage: python benchmarks/review_time.py [--game caylus] [--players 3] [--seed 60000] [--jobs 2] [--out FILE]
+Usage: python benchmarks/review_time.py [--game caylus] [--players 3] [--seed 60000] [--jobs 2] [--pairs 4]
+    [--out FILE]
 
 Plays one game of the heuristic bot (seed ``--seed``), reviews every decision at the default budget on
 ``--jobs`` processes (as the command does), and writes the announced and the measured seconds, the
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
-from masterbuilder.review.engine import decisions, default_budget, estimated_seconds, review
+from masterbuilder.review.engine import PAIRS, decisions, default_budget, estimated_seconds, review
 
 DEFAULT_OUT = Path("bench-results/review_time.json")
 
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=60000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--pairs", type=int, default=PAIRS, help="the paired re-evaluations (engine.PAIRS)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
     state = new_game(args.game, args.players, args.seed)
@@ -43,9 +45,9 @@ def main() -> None:
     record = state.record()
     budget = default_budget(args.game)
     found = decisions(record)
-    announced = estimated_seconds(args.game, len(found[0]), budget, args.jobs)
+    announced = estimated_seconds(args.game, len(found[0]), budget, args.jobs, args.pairs)
     started = time.perf_counter()
-    result = review(record, budget=budget, jobs=args.jobs, found=found)
+    result = review(record, budget=budget, jobs=args.jobs, found=found, pairs=args.pairs)
     seconds = time.perf_counter() - started
     doc = {
         "date": date.today().isoformat(),
@@ -56,6 +58,7 @@ def main() -> None:
         "seed": args.seed,
         "jobs": args.jobs,
         "budget": budget,
+        "pairs": args.pairs,
         "actions": len(record["actions"]),
         "decisions": len(found[0]),
         "announced_seconds": round(announced, 1),

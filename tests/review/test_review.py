@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
 from masterbuilder.cli import app
+from masterbuilder.core.registry import load_record
 from masterbuilder.review.engine import Decision, Judgement, Review, decisions, judge, review
 from masterbuilder.review.grades import accuracy, grade, win_chance
+from masterbuilder.review.search import ReviewSearch
 
 runner = CliRunner()
 
@@ -211,3 +213,28 @@ def test_omniscient_review_searches_the_real_deal() -> None:
         assert all(0 <= c <= 1 for c in (judged.before, judged.after, judged.after_best))
     again = judge(record, decision, budget=300, omniscient=True)
     assert again == seen
+
+
+def test_paired_values_share_their_luck() -> None:
+    # rules: Caylus 1303, phase 2 (placing workers): a move's paired samples differ only by the move
+    record = heuristic_record("caylus1303", 2, 12, 6)
+    state = load_record(record)
+    moves = [(a,) for a in state.legal_action_ids()[:2]]
+    search = ReviewSearch("caylus1303", 5, budget=10)
+    search.vary_rollouts()
+    same = search.compare(state, [moves[0], moves[0]], pairs=2)
+    assert same[0] == same[1] and 0 <= same[0] <= 1
+    again = ReviewSearch("caylus1303", 5, budget=10)
+    again.vary_rollouts()
+    assert again.compare(state, [moves[0], moves[0]], pairs=2) == same
+
+
+@pytest.mark.slow
+def test_a_paired_reevaluation_grades_by_its_own_values() -> None:
+    record = heuristic_record("caylus1303", 2, 13, 8)
+    decision = decisions(record)[0][-1]
+    judged = judge(record, decision, budget=20, omniscient=False, pairs=2)
+    assert judged == judge(record, decision, budget=20, omniscient=False, pairs=2)
+    if judged.grade != "best":
+        assert judged.values[1:] == (judged.after, judged.after_best)  # no calibration map: value = chance
+        assert judged.loss == pytest.approx(max(0.0, judged.after_best - judged.after), abs=2e-4)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow  # a real server and browser
 def test_a_review_shows_its_chart_moments_and_graded_log(
     server: Server, new_context: Any, artifacts: Path
 ) -> None:
-    record = heuristic_record("caylus", 2, 8, 12) | {"names": ["Ann", "Bob"]}
+    record = heuristic_record("builders", 2, 8, 16) | {"names": ["Ann", "Bob"]}  # quick to judge
     job = server.post("/api/reviews", {"record": record, "budget": 10})
     page = new_context().new_page()
     page.goto(f"{server.url}/review/{job['id']}")

@@ -27,6 +27,18 @@ from masterbuilder.review.search import ReviewSearch
 # EPYC, CPython 3.11), measured by benchmarks/review_time.py; used to say how long a review will take.
 SECONDS_PER_STEP = {"caylus": 0.0003, "caylus1303": 0.00036, "builders": 0.000025}
 DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:hard's steps per decision
+# Where the bot's moves are single actions (Caylus, Caylus 1303) and the move played is not the search's
+# best, both are valued again by a second search with another seed over ``pairs`` paired samples (the
+# same deal and the same random stream for the rollouts of both moves): the search that chose the best
+# move from a rollout or two per candidate overrates it (the winner's curse), which charged the strong
+# bot's own moves large losses (docs/strength.md, "Do the grades tell players apart?"). 0: the loss is
+# read from the choosing search, as The Builders' turn plans (many rollouts each) still are.
+PAIRS = 4
+# How much longer a review takes with the paired re-evaluation (4 pairs), at the default budget, measured
+# by benchmarks/review_time.py (3 players, both cores): Caylus 26.9 s with, 30.2 s without; Caylus 1303
+# 35.1 s and 10.9 s. (A Caylus decision's budget already pays for several rollouts; Caylus 1303's, for one
+# or two.)
+PAIRED_COST = {"caylus": 1.0, "caylus1303": 3.2}
 
 
 def default_budget(game: str) -> int:
@@ -153,21 +165,31 @@ def _describe(state: State, move: Sequence[int]) -> str:
     return "; ".join(texts)
 
 
-def judge(record: Mapping[str, Any], decision: Decision, budget: int, omniscient: bool) -> Judgement:
-    """Search one decision of ``record`` and grade the move played."""
+def judge(
+    record: Mapping[str, Any], decision: Decision, budget: int, omniscient: bool, pairs: int = PAIRS
+) -> Judgement:
+    """Search one decision of ``record`` and grade the move played (``pairs``: see :data:`PAIRS`; 0 reads
+    the loss from the search that chose the best move)."""
     prefix = dict(record)
     prefix["actions"] = list(record["actions"])[: decision.ply]
     state = load_record(prefix)
     players = state.num_players
+    single = len(decision.played) == 1 and not _plans_turns(state)
     search = ReviewSearch(state.game, record["seed"] * 7919 + decision.ply, budget, omniscient)
-    if len(decision.played) == 1 and not _plans_turns(state):
+    if single:
         search.vary_rollouts()
     found = search.values(state, decision.played)
+    is_best = found.best_move == decision.played
+    played_value, best_value = found.played, found.best
+    if not is_best and pairs > 0 and single:
+        check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply, budget, omniscient)
+        if single:
+            check.vary_rollouts()
+        played_value, best_value = check.compare(state, [decision.played, found.best_move], pairs)
     game = state.game
     before = win_chance(game, players, found.position)
-    after = win_chance(game, players, found.played)
-    after_best = win_chance(game, players, found.best)
-    is_best = found.best_move == decision.played
+    after = win_chance(game, players, played_value)
+    after_best = win_chance(game, players, best_value)
     loss = 0.0 if is_best else max(0.0, after_best - after)
     return Judgement(
         ply=decision.ply,
@@ -181,23 +203,25 @@ def judge(record: Mapping[str, Any], decision: Decision, budget: int, omniscient
         after_best=round(after_best, 4),
         loss=round(loss, 4),
         grade=grade(loss, is_best),
-        values=(round(found.position, 4), round(found.played, 4), round(found.best, 4)),
+        values=(round(found.position, 4), round(played_value, 4), round(best_value, 4)),
     )
 
 
-Task = tuple[Mapping[str, Any], Decision, int, bool, str]  # record, decision, budget, omniscient, language
+# record, decision, budget, omniscient, language, pairs
+Task = tuple[Mapping[str, Any], Decision, int, bool, str, int]
 
 
 def _judge_job(task: Task) -> Judgement:
-    record, decision, budget, omniscient, code = task
+    record, decision, budget, omniscient, code, pairs = task
     with use_language(code):  # the moves are described in the reader's language, in any process
-        return judge(record, decision, budget, omniscient)
+        return judge(record, decision, budget, omniscient, pairs)
 
 
-def estimated_seconds(game: str, count: int, budget: int, jobs: int) -> float:
+def estimated_seconds(game: str, count: int, budget: int, jobs: int, pairs: int = PAIRS) -> float:
     """About how long ``count`` decisions take at ``budget`` steps each on ``jobs`` cores."""
     per_step = SECONDS_PER_STEP.get(game, 0.0005)
-    return count * budget * per_step / max(1, jobs)
+    paired = PAIRED_COST.get(game, 1.0) if pairs else 1.0
+    return count * budget * per_step * paired / max(1, jobs)
 
 
 def review(
@@ -208,13 +232,14 @@ def review(
     jobs: int = 1,
     found: tuple[list[Decision], int] | None = None,
     progress: Callable[[Judgement], None] | None = None,
+    pairs: int = PAIRS,
 ) -> Review:
     """Review ``record`` (checked by ``load_record`` beforehand), ``jobs`` decisions at a time."""
     game = record["game"]
     steps = budget if budget is not None else default_budget(game)
     chosen, skipped = found if found is not None else decisions(record, seat)
     result = Review(game, record["players"], record["seed"], steps, omniscient, skipped=skipped)
-    tasks: list[Task] = [(record, d, steps, omniscient, language()) for d in chosen]
+    tasks: list[Task] = [(record, d, steps, omniscient, language(), pairs) for d in chosen]
     for judged in _run(tasks, jobs):
         result.judgements.append(judged)
         if progress is not None:

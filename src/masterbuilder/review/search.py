@@ -5,6 +5,7 @@ played move and the bot's best move are valued by the same search."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -106,6 +107,32 @@ class ReviewSearch(MCTSAgent):
             played_visits=played_node.visits,
             simulations=done,
         )
+
+    def compare(self, state: State, moves: Sequence[tuple[int, ...]], pairs: int) -> list[float]:
+        """Each move's mean value for the seat to move over the same ``pairs`` samples (common random
+        numbers): sample k plays every move in the same deal, then rolls out with the same random
+        stream, so the moves' values differ by what the moves change, not by the luck of the rollouts."""
+        seat = state.current_player
+        assert seat is not None
+        samples = [(self._rng.getrandbits(62), self._rng.getrandbits(62)) for _ in range(pairs)]
+        self._seat = seat
+        totals = [0.0] * len(moves)
+        for deal, stream in samples:
+            for i, move in enumerate(moves):
+                s = state.clone() if self.omniscient else state.resample_hidden(seat, deal)
+                play_move(s, move)
+                self._reseed(stream)
+                totals[i] += self._rollout(s)[seat]
+        return [total / pairs for total in totals]
+
+    def _reseed(self, stream: int) -> None:
+        """The same random stream for the rollout's swerves, its random moves and the heuristic's own
+        tie-breaks (its jitter), so that a paired sample repeats itself but for the move."""
+        self._rng.seed(stream)
+        for agent in (self._heuristic, self._player):
+            rng = getattr(agent, "_rng", None)
+            if isinstance(rng, random.Random):
+                rng.seed(stream)
 
     def _simulate(self, state: State, seat: int, root: _Node, moves: list[tuple[int, ...]]) -> None:
         """One simulation, as the bot's guided search runs it (common deals per root move)."""

@@ -111,6 +111,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.chat = Chat(manager)
         if app.state.mailer is not None:
             manager.listeners.append(notifications.Notifier(manager, app.state.mailer, settings))
+        review_queue = reviews.ReviewQueue(settings.review_workers, settings.review_queue, engine)
+        app.state.reviews = review_queue
         listener = None
         if engine.dialect.name == "postgresql":
             from masterbuilder.server.notify import Listener
@@ -165,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 checkpoints.cancel()
             sweeping.cancel()
             manager.close()
+            review_queue.close()
             pool.close()
             fallback.close()
             if hints is not None:

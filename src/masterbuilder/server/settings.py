@@ -77,6 +77,9 @@ class Settings:
     signin_failures_per_account: int = 5  # failed sign-ins of one account within the window, then refused
     signin_failures_per_address: int = 20  # ... of one client address
     signin_window: float = 900.0  # seconds
+    # ---- game reviews (server/reviews.py; docs/web.md, "Limits") ----
+    review_workers: int = 1  # reviews computed at once, a process each at the lowest priority; 0: none
+    review_queue: int = 20  # reviews waiting at most; more are refused (503) until the queue shortens
 
     def url(self) -> str:
         return self.db_url or default_db_url()
@@ -182,4 +185,7 @@ MAIL_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_SMTP_SECURITY": ("smtp_security", str),
     "MASTERBUILDER_SMTP_TIMEOUT": ("smtp_timeout", float),
     "MASTERBUILDER_MAIL_HOURS": ("mail_hours", int),
+    # game reviews
+    "MASTERBUILDER_REVIEW_WORKERS": ("review_workers", int),
+    "MASTERBUILDER_REVIEW_QUEUE": ("review_queue", int),
 }

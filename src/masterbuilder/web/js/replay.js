@@ -39,6 +39,32 @@ async function go(ply) {
   document.body.dataset.ply = String(ply);
 }
 
+// "Review this game", or "Review ready" where this game has a stored review in the page's language; a
+// server that reviews no games says so instead.
+async function offerReview() {
+  const note = (text) => { $("mb-review-note").textContent = text; $("mb-review-note").classList.remove("hidden"); };
+  const query = record ? "" : `?game_id=${encodeURIComponent(gameId)}`;
+  const reviews = await getJSON(`/api/reviews${query}`).catch(() => ({ enabled: true, reviews: [] }));
+  const ready = reviews.reviews[0];
+  if (!ready && !reviews.enabled) return note(reviews.message);
+  const button = $("mb-review");
+  button.classList.remove("hidden");
+  if (ready) {
+    button.dataset.i18n = "review.ready";
+    button.textContent = t("review.ready");
+    button.dataset.review = ready.id;
+  }
+  button.addEventListener("click", async () => {
+    if (ready) return void (location.href = `/review/${encodeURIComponent(ready.id)}`);
+    try {
+      const job = await postJSON("/api/reviews", record ? { record } : { game_id: gameId });
+      location.href = `/review/${encodeURIComponent(job.id)}`;
+    } catch (error) {
+      note(error.message);
+    }
+  });
+}
+
 async function start(data) {
   info = data;
   info.names = distinctNames(info.names, (seat) => t("table.seat_n", { seat }));
@@ -56,13 +82,7 @@ async function start(data) {
     if (event.key === "ArrowLeft") go(shown - 1);
     if (event.key === "ArrowRight") go(shown + 1);
   });
-  if (info.finished) {
-    $("mb-review").classList.remove("hidden");
-    $("mb-review").addEventListener("click", async () => {
-      const job = await postJSON("/api/reviews", record ? { record } : { game_id: gameId });
-      location.href = `/review/${encodeURIComponent(job.id)}`;
-    });
-  }
+  if (info.finished) await offerReview();
   let scores = info.scores;
   if (!scores && info.finished) {
     scores = await getJSON(`/api/pages/games/${encodeURIComponent(gameId)}/timeline`).then((d) => d.scores).catch(() => null);
