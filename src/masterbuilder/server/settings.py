@@ -168,6 +168,9 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_SIGNIN_FAILURES_PER_ACCOUNT": ("signin_failures_per_account", int),
     "MASTERBUILDER_SIGNIN_FAILURES_PER_ADDRESS": ("signin_failures_per_address", int),
     "MASTERBUILDER_SIGNIN_WINDOW": ("signin_window", float),
+    # ---- game reviews ----
+    "MASTERBUILDER_REVIEW_WORKERS": ("review_workers", int),
+    "MASTERBUILDER_REVIEW_QUEUE": ("review_queue", int),
 }
 # ---- turn-based clocks ----
 LIMITS_ENV |= {
@@ -185,7 +188,4 @@ MAIL_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_SMTP_SECURITY": ("smtp_security", str),
     "MASTERBUILDER_SMTP_TIMEOUT": ("smtp_timeout", float),
     "MASTERBUILDER_MAIL_HOURS": ("mail_hours", int),
-    # game reviews
-    "MASTERBUILDER_REVIEW_WORKERS": ("review_workers", int),
-    "MASTERBUILDER_REVIEW_QUEUE": ("review_queue", int),
 }
