@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -41,15 +41,19 @@ from masterbuilder.arena.tournament import (
 )
 from masterbuilder.bench import run_bench
 from masterbuilder.cli_help import LocalizedCommand, PlainCommand, PlainGroup
+from masterbuilder.cli_options import (
+    EXIT_DB,
+    WEB_EXTRA_MISSING,
+    DbOption,
+    LangOption,
+    fail,
+)
+from masterbuilder.cli_options import db_tools as _db_tools
+from masterbuilder.cli_options import db_url as _db_url
 from masterbuilder.core.i18n import (
-    LANGUAGES,
     N_,
     Text,
-    UnknownLanguage,
     decimal,
-    environment_language,
-    language,
-    set_language,
 )
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import GAMES, GameInfo, game_info, load_record, new_game
@@ -72,14 +76,7 @@ app = typer.Typer(
 # Help texts are English templates, translated when a help screen is drawn (cli_help); {games}: the games
 GAME_HELP = N_("The game: {games} (see `masterbuilder games`).")
 _n = _.plural
-EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
-
-
-def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """One line on stderr, no traceback."""
-    typer.echo(_("Error: {message}", message=message), err=True)
-    raise typer.Exit(code)
 
 
 def _game(name: str) -> GameInfo:
@@ -143,38 +140,6 @@ OptionList = Annotated[
         "-o",
         metavar="KEY=VALUE",
         help=N_("Game option as key=value (value read as JSON if it parses); repeatable."),
-    ),
-]
-
-
-def _apply_language(value: str | None) -> str | None:
-    """Speak ``--lang``, else the environment's locale, else English, from before anything is printed
-    (an eager option: its callback runs before the other options are read). Returns the language given
-    (as one of LANGUAGES), None without ``--lang``."""
-    set_language(environment_language())
-    if value is None:
-        return None
-    try:
-        set_language(value)
-    except UnknownLanguage:
-        fail(
-            _(
-                "Unknown language '{code}' for --lang: choose one of {choices}.",
-                code=value,
-                choices=", ".join(LANGUAGES),
-            )
-        )
-    return language()
-
-
-LangOption = Annotated[
-    str | None,
-    typer.Option(
-        "--lang",
-        metavar="LANG",
-        help=N_("The language of the text: en, pl, de or ro (default: the locale's, else English)."),
-        callback=_apply_language,
-        is_eager=True,
     ),
 ]
 
@@ -1094,7 +1059,6 @@ def bench(
 
 
 # ---- serve ---------------------------------------------------------------------------------------------
-WEB_EXTRA_MISSING = N_("The web table needs its extra: pip install 'masterbuilder[web]'")
 
 
 @app.command(
@@ -1214,41 +1178,6 @@ db_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(db_app, name="db")
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        metavar="URL",
-        envvar="MASTERBUILDER_DB",
-        show_envvar=False,
-        help=N_("The server's database URL (default: MASTERBUILDER_DB, else the file `serve` uses)."),
-    ),
-]
-EXIT_DB = 3
-
-
-def _db_tools() -> Any:
-    try:
-        import alembic  # noqa: F401
-        import sqlalchemy  # noqa: F401
-
-        from masterbuilder.server import dbtools
-    except ImportError:
-        typer.echo(_(WEB_EXTRA_MISSING), err=True)
-        raise typer.Exit(1) from None
-    return dbtools
-
-
-def _db_url(db: str | None) -> str:
-    if db:
-        return db
-    from masterbuilder.server.settings import default_db_url
-
-    try:
-        return default_db_url()
-    except OSError as exc:
-        fail(_("Cannot open the data directory: {problem}", problem=exc), EXIT_DB)
 
 
 @db_app.command(

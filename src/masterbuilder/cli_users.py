@@ -9,8 +9,10 @@ from typing import Annotated, Any
 
 import typer
 
-from masterbuilder.cli import EXIT_DB, DbOption, LangOption, _db_tools, _db_url, fail
 from masterbuilder.cli_help import PlainCommand, PlainGroup
+from masterbuilder.cli_options import EXIT_DB, DbOption, LangOption, fail
+from masterbuilder.cli_options import db_tools as _db_tools
+from masterbuilder.cli_options import db_url as _db_url
 from masterbuilder.core.i18n import N_
 from masterbuilder.core.i18n import shell as _
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -161,7 +162,7 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
 
     done = httpx.get(f"{server.http}/api/games/{game_id}", timeout=10).json()
     assert done["status"] == "finished" and done.get("ended") is None
-    changes = httpx.get(f"{server.http}/api/games/{game_id}/ratings", timeout=10).json()
+    changes = rated(server, game_id)  # rated by a listener just after the last move
     assert changes["counted"] is True and len(changes["seats"]) == 2, changes
     for seat in changes["seats"]:  # the timed-out seat counts as its account's
         assert seat["kind"] == "account" and seat["before"]["rating"] != seat["after"]["rating"], changes
@@ -173,6 +174,16 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     for page in pages:
         assert game_id in your_games(page, server)["finished"]
     shoot(pages[sleeper], artifacts, "days-finished")
+
+
+def rated(server: Server, game_id: str) -> dict[str, Any]:
+    """The game's rating changes once it has been rated (or what it says after 20 s)."""
+    deadline = time.monotonic() + 20
+    while True:
+        changes: dict[str, Any] = httpx.get(f"{server.http}/api/games/{game_id}/ratings", timeout=10).json()
+        if changes["counted"] or time.monotonic() > deadline:
+            return changes
+        time.sleep(0.1)
 
 
 def finish_by_socket(page: Any, server: Server, game_id: str) -> None:
