@@ -242,8 +242,22 @@ LOWER_H = 48 + 3 * SECTION_PITCH
 
 
 # ---- small drawing helpers ---------------------------------------------------------------------------------
-_NAMES: dict[str, str] = {}
 _PLAIN = re.compile(r'[&<>"]')
+# each keyword and value's ``name="text"``, made once: most recur in every drawing (coordinates, sizes,
+# colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
+_PAIRS: dict[tuple[str, type, object], str] = {}
+_PAIRS_KEPT = 50_000
+
+
+def _pair(key: str, value: object) -> str:
+    name = key.rstrip("_").replace("_", "-")
+    if isinstance(value, float):
+        text = f"{value:g}"
+    else:
+        text = str(value)
+        if _PLAIN.search(text):
+            text = esc(text)
+    return f'{name}="{text}"'
 
 
 def _attrs(**kw: object) -> str:
@@ -253,16 +267,19 @@ def _attrs(**kw: object) -> str:
     for key, value in kw.items():
         if value is None:
             continue
-        name = _NAMES.get(key)
-        if name is None:
-            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            text = f"{value:g}"
-        else:
-            text = str(value)
-            if _PLAIN.search(text):
-                text = esc(text)
-        out.append(f'{name}="{text}"')
+        if value.__class__ is float and value == 0:  # 0.0 and -0.0 are equal keys but print apart
+            out.append(_pair(key, value))
+            continue
+        at = (key, value.__class__, value)
+        try:
+            pair = _PAIRS.get(at)
+        except TypeError:  # not hashable
+            pair = _pair(key, value)
+        if pair is None:
+            pair = _pair(key, value)
+            if len(_PAIRS) < _PAIRS_KEPT:
+                _PAIRS[at] = pair
+        out.append(pair)
     return " ".join(out)
 
 
