@@ -29,7 +29,7 @@ from masterbuilder.core.board import (
     text_width,
     viewer_name,
 )
-from masterbuilder.core.i18n import N_, Text
+from masterbuilder.core.i18n import N_, Text, language
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -247,6 +247,9 @@ _PLAIN = re.compile(r'[&<>"]')
 # colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
 _PAIRS: dict[tuple[str, type, object], str] = {}
 _PAIRS_KEPT = 50_000
+# the supply's cards as drawn (Painter.supply), bounded as _PAIRS
+_CARDS: dict[tuple[object, ...], str] = {}
+_CARDS_KEPT = 10_000
 
 
 def _pair(key: str, value: object) -> str:
@@ -1584,54 +1587,64 @@ class _Board:
             for i, t in enumerate(tiles):
                 x = MARGIN + i * (card_w + gap)
                 left = int(supply.get(t.key, 0))
-                fill = KIND_FILL[kind] if left else "#e4dccb"
-                inner = [
-                    _rect(
-                        x,
-                        y,
-                        card_w,
-                        card_h,
-                        rx=6,
-                        class_="hit",
-                        fill=fill,
-                        stroke="#6b5a40" if left else "#c2b59a",
-                        stroke_dasharray=None if left else "4 3",
-                    ),
-                ]
-                name = _fitted(
-                    x + card_w / 2,
-                    y + 22,
-                    short_name(t) + (f" ×{left}" if left > 1 else ""),
-                    15,
-                    card_w - 8,
-                    "middle",
-                    "b" if left else "faint",
-                    12,
-                )
-                title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
-                lines = [name]
-                if left:
-                    # i18n: a building's cost on its card: this many cubes of any kind, after the drawn cubes
-                    cost: list[Run] = _cubes(t.cost, compact=True) + (
-                        [_n("+{n} any", "+{n} any", t.cost_any)] if t.cost_any else []
-                    )
-                    # i18n: what building the tile gives, on its card: PP, royal favours, income
-                    gain = _("{pp} PP", pp=t.pp)
-                    if t.favours:
-                        gain = _("{gain} + {n} fav.", gain=gain, n=t.favours)
-                    if t.income:
-                        gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
-                    lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(_fitted(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
-                else:
-                    # i18n: a tile of which none is left: all were built
-                    lines.append(
-                        _fitted(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
-                    )
-                inner.append(self.info(f"supply-{t.key}", lines, title))
-                self.add(self.group(f"supply-{t.key}", "".join(inner), title))
+                act = self.acts.get(f"supply-{t.key}")
+                # a card is the same in every drawing with the same count left, place, language and action
+                key = (language(), t.key, left, x, y, None if act is None else (act.id, act.description))
+                card = _CARDS.get(key)
+                if card is None:
+                    card = self.supply_card(t, x, y, card_w, card_h, left)
+                    if len(_CARDS) < _CARDS_KEPT:
+                        _CARDS[key] = card
+                self.add(card)
             y += card_h + 10
         return y
+
+    def supply_card(self, t: Tile, x: float, y: float, card_w: float, card_h: float, left: int) -> str:
+        """A building's card in the supply: its name, cost and gain, or that none is left."""
+        fill = KIND_FILL[t.kind] if left else "#e4dccb"
+        inner = [
+            _rect(
+                x,
+                y,
+                card_w,
+                card_h,
+                rx=6,
+                class_="hit",
+                fill=fill,
+                stroke="#6b5a40" if left else "#c2b59a",
+                stroke_dasharray=None if left else "4 3",
+            ),
+        ]
+        name = _fitted(
+            x + card_w / 2,
+            y + 22,
+            short_name(t) + (f" ×{left}" if left > 1 else ""),
+            15,
+            card_w - 8,
+            "middle",
+            "b" if left else "faint",
+            12,
+        )
+        title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
+        lines = [name]
+        if left:
+            # i18n: a building's cost on its card: this many cubes of any kind, after the drawn cubes
+            cost: list[Run] = _cubes(t.cost, compact=True) + (
+                [_n("+{n} any", "+{n} any", t.cost_any)] if t.cost_any else []
+            )
+            # i18n: what building the tile gives, on its card: PP, royal favours, income
+            gain = _("{pp} PP", pp=t.pp)
+            if t.favours:
+                gain = _("{gain} + {n} fav.", gain=gain, n=t.favours)
+            if t.income:
+                gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
+            lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
+            lines.append(_fitted(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
+        else:
+            # i18n: a tile of which none is left: all were built
+            lines.append(_fitted(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint"))
+        inner.append(self.info(f"supply-{t.key}", lines, title))
+        return self.group(f"supply-{t.key}", "".join(inner), title)
 
 
 def _built(view: Mapping[str, Any]) -> set[str]:
