@@ -247,8 +247,9 @@ _PLAIN = re.compile(r'[&<>"]')
 # colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
 _PAIRS: dict[tuple[str, type, object], str] = {}
 _PAIRS_KEPT = 50_000
-# the supply's cards as drawn (Painter.supply), bounded as _PAIRS
+# the supply's cards and the road's spaces as drawn, bounded as _PAIRS
 _CARDS: dict[tuple[object, ...], str] = {}
+_SPACES: dict[tuple[object, ...], str] = {}
 _CARDS_KEPT = 10_000
 
 
@@ -1027,6 +1028,45 @@ class _Board:
             self.add(self.group(ident, inner))
 
     def space(
+        self,
+        sp: Mapping[str, Any],
+        provost: int,
+        next_lot: int | None,
+        transforms: Mapping[str, int],
+        acting: int | None,
+        marks: Mapping[int, str],
+    ) -> str:
+        """A road space as :meth:`drawn_space` draws it, made once for all it reads (most of the road is
+        the same from one move to the next)."""
+        n = int(sp["space"])
+        owner, worker, pending = sp["owner"], sp["worker"], transforms.get(str(n))
+        act = self.acts.get(f"road-{n}")
+        key = (
+            language(),
+            n,
+            sp["tile"],
+            n > provost,
+            n == next_lot and sp["tile"] is None and _building_prompt(self.prompt),
+            n == next_lot,
+            n == acting,
+            self.now_colour,
+            owner,
+            None if owner is None else self.name(owner),
+            worker,
+            None if worker is None else self.name(worker),
+            pending,
+            None if pending is None else self.name(pending),
+            marks.get(n),
+            None if act is None else (act.id, act.description),
+        )
+        drawn = _SPACES.get(key)
+        if drawn is None:
+            drawn = self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
+            if len(_SPACES) < _CARDS_KEPT:
+                _SPACES[key] = drawn
+        return drawn
+
+    def drawn_space(
         self,
         sp: Mapping[str, Any],
         provost: int,
