@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
+from masterbuilder.core.i18n import use_language
+from masterbuilder.games.caylus import board as caylus_board
 from masterbuilder.server import board_changes, boards
 from masterbuilder.server.board_changes import (
     Drawing,
@@ -217,6 +219,36 @@ def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest
     # one it no longer keeps (or never drew) is split from its text: the same changes
     assert changes_from([drawings[0]], drawings[3]) == [changes(drawings[0], drawings[3])]
     assert splits.count(drawings[0]) == 2 and splits.count(drawings[3]) == 1
+
+
+def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attributes, supply cards and road spaces Caylus's drawing keeps between moves draw the same
+    bytes as drawing them anew, across languages and seats."""
+    state = new_game("caylus", 3, 2)
+    rng = random.Random(2)
+    positions = []
+    for _ in range(12):
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_action_ids()))
+
+    def boards() -> list[str]:
+        drawn = []
+        for lang in ("en", "pl", "de"):
+            with use_language(lang):
+                drawn += [
+                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in (0, None)
+                ]
+        return drawn
+
+    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+        monkeypatch.setattr(caylus_board, kept, {})
+    warm = boards()
+    assert caylus_board._CARDS and caylus_board._SPACES  # kept, and used below
+    monkeypatch.setattr(caylus_board, "_PAIRS_KEPT", 0)
+    monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
+    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+        monkeypatch.setattr(caylus_board, kept, {})
+    assert boards() == warm
 
 
 def test_a_seats_next_board_goes_to_the_worker_that_drew_its_last() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from masterbuilder.core import i18n
 from masterbuilder.core.board import (
     BoardAction,
     esc,
@@ -29,7 +30,7 @@ from masterbuilder.core.board import (
     text_width,
     viewer_name,
 )
-from masterbuilder.core.i18n import N_, Text, language
+from masterbuilder.core.i18n import N_, SOURCE, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -251,6 +252,15 @@ _PAIRS_KEPT = 50_000
 _CARDS: dict[tuple[object, ...], str] = {}
 _SPACES: dict[tuple[object, ...], str] = {}
 _CARDS_KEPT = 10_000
+
+
+def _speech() -> object | None:
+    """What a drawn fragment's words depend on besides its arguments: the language and the catalog read
+    (a test may stand another in); None: draw it anew (while missing messages are being reported)."""
+    if i18n._missing.get() is not None:
+        return None
+    code = i18n.language()
+    return code if code == SOURCE else (code, i18n.translations(code))
 
 
 def _pair(key: str, value: object) -> str:
@@ -1041,8 +1051,11 @@ class _Board:
         n = int(sp["space"])
         owner, worker, pending = sp["owner"], sp["worker"], transforms.get(str(n))
         act = self.acts.get(f"road-{n}")
+        speech = _speech()
+        if speech is None:
+            return self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
         key = (
-            language(),
+            speech,
             n,
             sp["tile"],
             n > provost,
@@ -1629,11 +1642,12 @@ class _Board:
                 left = int(supply.get(t.key, 0))
                 act = self.acts.get(f"supply-{t.key}")
                 # a card is the same in every drawing with the same count left, place, language and action
-                key = (language(), t.key, left, x, y, None if act is None else (act.id, act.description))
-                card = _CARDS.get(key)
+                speech = _speech()
+                key = (speech, t.key, left, x, y, None if act is None else (act.id, act.description))
+                card = None if speech is None else _CARDS.get(key)
                 if card is None:
                     card = self.supply_card(t, x, y, card_w, card_h, left)
-                    if len(_CARDS) < _CARDS_KEPT:
+                    if speech is not None and len(_CARDS) < _CARDS_KEPT:
                         _CARDS[key] = card
                 self.add(card)
             y += card_h + 10
