@@ -4,6 +4,7 @@ and over the socket."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -13,6 +14,9 @@ from fastapi.testclient import TestClient
 
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
+from masterbuilder.core.i18n import use_language
+from masterbuilder.games.caylus import board as caylus_board
+from masterbuilder.server import board_changes, boards
 from masterbuilder.server.board_changes import (
     Drawing,
     Unsplittable,
@@ -21,7 +25,7 @@ from masterbuilder.server.board_changes import (
     changes,
     split,
 )
-from masterbuilder.server.boards import BoardPool
+from masterbuilder.server.boards import BoardPool, changes_from
 from masterbuilder.server.tables import Connection, Tables
 from tests.server.conftest import create, make_client
 
@@ -173,7 +177,7 @@ def test_random_reorderings_additions_and_removals_roundtrip() -> None:
 
 
 @pytest.mark.slow  # a worker process
-@pytest.mark.parametrize("workers", [0, 1])
+@pytest.mark.parametrize("workers", [0, 1, 2])
 def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(workers: int) -> None:
     state = new_game("caylus1303", 3, 4)
     earlier = [draw_board(state, 1)["svg"]]
@@ -192,6 +196,72 @@ def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(worke
     assert len(found) == 3 and found[2] is None  # not a drawing the changes apply to: the whole board
     for old, ops in zip(earlier, found, strict=False):
         assert ops is not None and apply_changes(old, ops) == board["svg"]
+
+
+def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    splits: list[str] = []
+
+    def counted(svg: str) -> board_changes.Node:
+        splits.append(svg)
+        return split(svg)
+
+    monkeypatch.setattr(board_changes, "split", counted)
+    monkeypatch.setattr(boards, "_kept", type(boards._kept)())
+    monkeypatch.setattr(boards, "KEPT", 2)
+    drawings = [OLD.replace("turn 1", f"turn {n}") for n in range(1, 5)]
+    assert changes_from([], drawings[0]) == [] and splits == []
+    for old, new in itertools.pairwise(drawings):
+        assert changes_from([old], new) == [changes(old, new)]
+    # each of the worker's drawings split once, then again only for the comparisons made here
+    assert splits.count(drawings[1]) == 1 + 2 and splits.count(drawings[2]) == 1 + 2
+    assert list(boards._kept) == drawings[2:]  # the newest two
+    splits.clear()
+    # one it no longer keeps (or never drew) is split from its text: the same changes
+    assert changes_from([drawings[0]], drawings[3]) == [changes(drawings[0], drawings[3])]
+    assert splits.count(drawings[0]) == 2 and splits.count(drawings[3]) == 1
+
+
+def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attributes, supply cards and road spaces Caylus's drawing keeps between moves draw the same
+    bytes as drawing them anew, across languages and seats."""
+    state = new_game("caylus", 3, 2)
+    rng = random.Random(2)
+    positions = []
+    for _ in range(12):
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_action_ids()))
+
+    def boards() -> list[str]:
+        drawn = []
+        for lang in ("en", "pl", "de"):
+            with use_language(lang):
+                drawn += [
+                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in (0, None)
+                ]
+        return drawn
+
+    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+        monkeypatch.setattr(caylus_board, kept, {})
+    warm = boards()
+    assert caylus_board._CARDS and caylus_board._SPACES  # kept, and used below
+    monkeypatch.setattr(caylus_board, "_PAIRS_KEPT", 0)
+    monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
+    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+        monkeypatch.setattr(caylus_board, kept, {})
+    assert boards() == warm
+
+
+def test_a_seats_next_board_goes_to_the_worker_that_drew_its_last() -> None:
+    pool = BoardPool(3)  # no process starts before a task is sent
+    try:
+        assert [pool._lane([])[0] for _ in range(4)] == [0, 1, 2, 0]  # first boards: in turn
+        pool._drawn("<svg>a</svg>", 2)
+        pool._drawn("<svg>b</svg>", 1)
+        assert pool._lane(["<svg>unknown</svg>", "<svg>a</svg>"])[0] == 2
+        assert pool._lane(["<svg>b</svg>"])[0] == 1
+        assert pool._lane(["<svg>unknown</svg>"])[0] == 1  # not drawn here: the next in turn
+    finally:
+        pool.close()
 
 
 def test_a_connection_whose_board_the_pool_did_not_compare_with_gets_the_whole_board() -> None:

@@ -75,20 +75,25 @@ def split(svg: str) -> Node:
     # the keyed node whose content is being read, and where its current text (head or a tail) began
     open_nodes: list[tuple[Node, int]] = []
     pos = 0
+    find = svg.find  # this loop runs for each of a drawing's thousand tags: no copies, few lookups
     for match in _TAG.finditer(svg):
-        if "<" in svg[pos : match.start()] or "<" in match.group(0)[1:]:
+        start, stop = match.span()
+        if find("<", pos, start) >= 0 or find("<", start + 1, stop) >= 0:
             raise Unsplittable("comments, CDATA or unknown markup")
-        pos = match.end()
+        pos = stop
         closing, name, attrs, empty = match.groups()
         if closing:
             if not stack or stack[-1][2] != name:
                 raise Unsplittable(f"unbalanced </{name}>")
             node, begin, _ = stack.pop()
             if node is not None:
-                _close(node, open_nodes, svg, match.start(), match.end(), begin)
+                _close(node, open_nodes, svg, start, stop, begin)
             continue
-        found = _ID.search(attrs)
-        key = None if found is None else (found.group(1) if found.group(1) is not None else found.group(2))
+        key = None
+        if "id" in attrs:
+            found = _ID.search(attrs)
+            if found is not None:
+                key = found.group(1) if found.group(1) is not None else found.group(2)
         if key is not None:
             if key in seen:
                 raise Unsplittable(f"the id {key!r} is used twice")
@@ -98,22 +103,22 @@ def split(svg: str) -> Node:
             raise Unsplittable("content after the root")
         if not keyed:
             if not empty:
-                stack.append((None, match.start(), name))
+                stack.append((None, start, name))
             continue
-        node = Node(key, match.group(0))
+        node = Node(key, svg[start:stop])
         if root is None:
             root = node
         else:
             parent, since = open_nodes[-1]
-            _settle(parent, svg[since : match.start()])
+            _settle(parent, svg[since:start])
             parent.children.append((node, ""))
         if empty:
-            node.source, node.begin, node.stop = svg, match.start(), match.end()
-            open_nodes.append((node, match.end()))
-            _close(node, open_nodes, svg, match.end(), match.end(), match.start())
+            node.source, node.begin, node.stop = svg, start, stop
+            open_nodes.append((node, stop))
+            _close(node, open_nodes, svg, stop, stop, start)
         else:
-            stack.append((node, match.start(), name))
-            open_nodes.append((node, match.end()))
+            stack.append((node, start, name))
+            open_nodes.append((node, stop))
     if root is None or stack or svg[pos:].strip():
         raise Unsplittable("not one balanced element")
     return root

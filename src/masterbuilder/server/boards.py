@@ -7,14 +7,20 @@ With no workers (or if the pool fails) the board is drawn in the server's proces
 
 A worker also computes the board as changes (``server/board_changes``) to the boards the seat's connections
 were sent before (the server hands it those drawings' text: usually one, more when a connection joined late),
-so that neither the split nor the comparison runs on the event loop.
+so that neither the split nor the comparison runs on the event loop. Each worker keeps the drawings it drew,
+split once they were compared (a small LRU keyed by their text), and the pool sends a seat's next board to the
+worker that drew the one before: the next move's changes split only the new drawing. A worker that does not
+hold a previous drawing (restarted, or its LRU moved on) splits its text, as sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from masterbuilder import State
@@ -43,12 +49,38 @@ def draw_in_worker(
     return svg, changes_from(previous, svg)
 
 
+# a worker's drawings, newest last: about one per seat and language of the games routed to it (a Caylus
+# drawing is 80 kB, split about twice that)
+KEPT = 256
+_kept: OrderedDict[str, Drawing] = OrderedDict()
+_kept_lock = threading.Lock()  # with no workers, the server's threads share it
+
+
+def kept(svg: str) -> Drawing:
+    """The drawing of ``svg``: the one kept (split already, if it was compared) or a new one."""
+    with _kept_lock:
+        drawing = _kept.get(svg)
+        if drawing is not None:
+            _kept.move_to_end(svg)
+            return drawing
+    return Drawing(svg)
+
+
+def keep(drawing: Drawing) -> None:
+    with _kept_lock:
+        _kept[drawing.svg] = drawing
+        _kept.move_to_end(drawing.svg)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+
+
 def changes_from(previous: Sequence[str], svg: str) -> list[list[Change] | None]:
-    """The changes from each of the ``previous`` drawings to ``svg`` (the new one split once)."""
-    if not previous:
-        return []
-    new = Drawing(svg)
-    return [changes(Drawing(old), new) for old in previous]
+    """The changes from each of the ``previous`` drawings to ``svg`` (each split at most once in this
+    process while it is kept); ``svg`` is kept for the next move's changes."""
+    new = kept(svg)
+    found = [changes(kept(old), new) for old in previous]
+    keep(new)
+    return found
 
 
 def _unnamed() -> Sequence[str]:
@@ -56,7 +88,41 @@ def _unnamed() -> Sequence[str]:
 
 
 class BoardPool(WorkerPool):
-    """The board drawings, in ``workers`` processes (0: in the server's process)."""
+    """The board drawings, in ``workers`` processes (0: in the server's process). With more than one, each
+    worker is a pool of its own (a lane), so that a seat's next board goes to the worker that keeps its last
+    drawing; a seat's first board goes to the next lane in turn."""
+
+    def __init__(self, workers: int, nice: int = 0) -> None:
+        super().__init__(workers, nice)
+        self._lanes = [WorkerPool(1, nice) for _ in range(workers)] if workers > 1 else []
+        self._lane_of: OrderedDict[str, int] = OrderedDict()  # a drawing's text -> the lane that drew it
+        self._turn = 0
+
+    def _lane(self, previous: Sequence[str]) -> tuple[int, ProcessPoolExecutor]:
+        if not self._lanes:
+            return 0, self._executor()
+        lane = next((self._lane_of[old] for old in previous if old in self._lane_of), None)
+        if lane is None:
+            lane, self._turn = self._turn, (self._turn + 1) % len(self._lanes)
+        return lane, self._lanes[lane]._executor()
+
+    def _drawn(self, svg: str, lane: int) -> None:
+        if self._lanes:
+            self._lane_of[svg] = lane
+            self._lane_of.move_to_end(svg)
+            while len(self._lane_of) > KEPT * len(self._lanes):
+                self._lane_of.popitem(last=False)
+
+    async def warm_up(self) -> None:
+        if self._lanes:
+            await asyncio.gather(*(lane.warm_up() for lane in self._lanes))
+        else:
+            await super().warm_up()
+
+    def close(self) -> None:
+        super().close()
+        for lane in self._lanes:
+            lane.close()
 
     async def draw(
         self,
@@ -91,8 +157,9 @@ class BoardPool(WorkerPool):
         try:
             loop = asyncio.get_running_loop()
             plain = [(a.id, a.label, a.description) for a in actions]
+            lane, executor = self._lane(previous)
             svg, found = await loop.run_in_executor(
-                self._executor(), draw_in_worker, state.game, view, plain, seat, lang, seats, tuple(previous)
+                executor, draw_in_worker, state.game, view, plain, seat, lang, seats, tuple(previous)
             )
         except Exception:
             log.exception("the board pool failed; drawing in the server's process")
@@ -100,4 +167,5 @@ class BoardPool(WorkerPool):
             with use_language(lang):
                 board = draw_board(state, seat, seats)
             return board, changes_from(previous, board["svg"])
+        self._drawn(svg, lane)
         return board_message(svg, actions), found

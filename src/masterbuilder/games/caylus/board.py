@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from masterbuilder.core import i18n
 from masterbuilder.core.board import (
     BoardAction,
     esc,
@@ -29,7 +30,7 @@ from masterbuilder.core.board import (
     text_width,
     viewer_name,
 )
-from masterbuilder.core.i18n import N_, Text
+from masterbuilder.core.i18n import N_, SOURCE, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -242,8 +243,35 @@ LOWER_H = 48 + 3 * SECTION_PITCH
 
 
 # ---- small drawing helpers ---------------------------------------------------------------------------------
-_NAMES: dict[str, str] = {}
 _PLAIN = re.compile(r'[&<>"]')
+# each keyword and value's ``name="text"``, made once: most recur in every drawing (coordinates, sizes,
+# colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
+_PAIRS: dict[tuple[str, type, object], str] = {}
+_PAIRS_KEPT = 50_000
+# the supply's cards and the road's spaces as drawn, bounded as _PAIRS
+_CARDS: dict[tuple[object, ...], str] = {}
+_SPACES: dict[tuple[object, ...], str] = {}
+_CARDS_KEPT = 10_000
+
+
+def _speech() -> object | None:
+    """What a drawn fragment's words depend on besides its arguments: the language and the catalog read
+    (a test may stand another in); None: draw it anew (while missing messages are being reported)."""
+    if i18n._missing.get() is not None:
+        return None
+    code = i18n.language()
+    return code if code == SOURCE else (code, i18n.translations(code))
+
+
+def _pair(key: str, value: object) -> str:
+    name = key.rstrip("_").replace("_", "-")
+    if isinstance(value, float):
+        text = f"{value:g}"
+    else:
+        text = str(value)
+        if _PLAIN.search(text):
+            text = esc(text)
+    return f'{name}="{text}"'
 
 
 def _attrs(**kw: object) -> str:
@@ -253,16 +281,19 @@ def _attrs(**kw: object) -> str:
     for key, value in kw.items():
         if value is None:
             continue
-        name = _NAMES.get(key)
-        if name is None:
-            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float):
-            text = f"{value:g}"
-        else:
-            text = str(value)
-            if _PLAIN.search(text):
-                text = esc(text)
-        out.append(f'{name}="{text}"')
+        if value.__class__ is float and value == 0:  # 0.0 and -0.0 are equal keys but print apart
+            out.append(_pair(key, value))
+            continue
+        at = (key, value.__class__, value)
+        try:
+            pair = _PAIRS.get(at)
+        except TypeError:  # not hashable
+            pair = _pair(key, value)
+        if pair is None:
+            pair = _pair(key, value)
+            if len(_PAIRS) < _PAIRS_KEPT:
+                _PAIRS[at] = pair
+        out.append(pair)
     return " ".join(out)
 
 
@@ -1015,6 +1046,48 @@ class _Board:
         acting: int | None,
         marks: Mapping[int, str],
     ) -> str:
+        """A road space as :meth:`drawn_space` draws it, made once for all it reads (most of the road is
+        the same from one move to the next)."""
+        n = int(sp["space"])
+        owner, worker, pending = sp["owner"], sp["worker"], transforms.get(str(n))
+        act = self.acts.get(f"road-{n}")
+        speech = _speech()
+        if speech is None:
+            return self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
+        key = (
+            speech,
+            n,
+            sp["tile"],
+            n > provost,
+            n == next_lot and sp["tile"] is None and _building_prompt(self.prompt),
+            n == next_lot,
+            n == acting,
+            self.now_colour,
+            owner,
+            None if owner is None else self.name(owner),
+            worker,
+            None if worker is None else self.name(worker),
+            pending,
+            None if pending is None else self.name(pending),
+            marks.get(n),
+            None if act is None else (act.id, act.description),
+        )
+        drawn = _SPACES.get(key)
+        if drawn is None:
+            drawn = self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
+            if len(_SPACES) < _CARDS_KEPT:
+                _SPACES[key] = drawn
+        return drawn
+
+    def drawn_space(
+        self,
+        sp: Mapping[str, Any],
+        provost: int,
+        next_lot: int | None,
+        transforms: Mapping[str, int],
+        acting: int | None,
+        marks: Mapping[int, str],
+    ) -> str:
         n = int(sp["space"])
         x, y = self.space_xy(n)
         key = sp["tile"]
@@ -1567,54 +1640,65 @@ class _Board:
             for i, t in enumerate(tiles):
                 x = MARGIN + i * (card_w + gap)
                 left = int(supply.get(t.key, 0))
-                fill = KIND_FILL[kind] if left else "#e4dccb"
-                inner = [
-                    _rect(
-                        x,
-                        y,
-                        card_w,
-                        card_h,
-                        rx=6,
-                        class_="hit",
-                        fill=fill,
-                        stroke="#6b5a40" if left else "#c2b59a",
-                        stroke_dasharray=None if left else "4 3",
-                    ),
-                ]
-                name = _fitted(
-                    x + card_w / 2,
-                    y + 22,
-                    short_name(t) + (f" ×{left}" if left > 1 else ""),
-                    15,
-                    card_w - 8,
-                    "middle",
-                    "b" if left else "faint",
-                    12,
-                )
-                title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
-                lines = [name]
-                if left:
-                    # i18n: a building's cost on its card: this many cubes of any kind, after the drawn cubes
-                    cost: list[Run] = _cubes(t.cost, compact=True) + (
-                        [_n("+{n} any", "+{n} any", t.cost_any)] if t.cost_any else []
-                    )
-                    # i18n: what building the tile gives, on its card: PP, royal favours, income
-                    gain = _("{pp} PP", pp=t.pp)
-                    if t.favours:
-                        gain = _("{gain} + {n} fav.", gain=gain, n=t.favours)
-                    if t.income:
-                        gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
-                    lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
-                    lines.append(_fitted(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
-                else:
-                    # i18n: a tile of which none is left: all were built
-                    lines.append(
-                        _fitted(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint")
-                    )
-                inner.append(self.info(f"supply-{t.key}", lines, title))
-                self.add(self.group(f"supply-{t.key}", "".join(inner), title))
+                act = self.acts.get(f"supply-{t.key}")
+                # a card is the same in every drawing with the same count left, place, language and action
+                speech = _speech()
+                key = (speech, t.key, left, x, y, None if act is None else (act.id, act.description))
+                card = None if speech is None else _CARDS.get(key)
+                if card is None:
+                    card = self.supply_card(t, x, y, card_w, card_h, left)
+                    if speech is not None and len(_CARDS) < _CARDS_KEPT:
+                        _CARDS[key] = card
+                self.add(card)
             y += card_h + 10
         return y
+
+    def supply_card(self, t: Tile, x: float, y: float, card_w: float, card_h: float, left: int) -> str:
+        """A building's card in the supply: its name, cost and gain, or that none is left."""
+        fill = KIND_FILL[t.kind] if left else "#e4dccb"
+        inner = [
+            _rect(
+                x,
+                y,
+                card_w,
+                card_h,
+                rx=6,
+                class_="hit",
+                fill=fill,
+                stroke="#6b5a40" if left else "#c2b59a",
+                stroke_dasharray=None if left else "4 3",
+            ),
+        ]
+        name = _fitted(
+            x + card_w / 2,
+            y + 22,
+            short_name(t) + (f" ×{left}" if left > 1 else ""),
+            15,
+            card_w - 8,
+            "middle",
+            "b" if left else "faint",
+            12,
+        )
+        title = tile_rules(t) + ("" if left else " " + _("Built: none left to build."))
+        lines = [name]
+        if left:
+            # i18n: a building's cost on its card: this many cubes of any kind, after the drawn cubes
+            cost: list[Run] = _cubes(t.cost, compact=True) + (
+                [_n("+{n} any", "+{n} any", t.cost_any)] if t.cost_any else []
+            )
+            # i18n: what building the tile gives, on its card: PP, royal favours, income
+            gain = _("{pp} PP", pp=t.pp)
+            if t.favours:
+                gain = _("{gain} + {n} fav.", gain=gain, n=t.favours)
+            if t.income:
+                gain = _("{gain} + {n}d/turn", gain=gain, n=t.income)
+            lines.append(_runs(x + card_w / 2, y + 46, cost, 15, card_w - 6))
+            lines.append(_fitted(x + card_w / 2, y + 69, gain, 15, card_w - 8, "middle", "b", 12))
+        else:
+            # i18n: a tile of which none is left: all were built
+            lines.append(_fitted(x + card_w / 2, y + 52, _("built"), 15, card_w - 8, "middle", "faint"))
+        inner.append(self.info(f"supply-{t.key}", lines, title))
+        return self.group(f"supply-{t.key}", "".join(inner), title)
 
 
 def _built(view: Mapping[str, Any]) -> set[str]:
