@@ -323,3 +323,36 @@ def test_guests_and_spectators_get_no_mail() -> None:
     assert concerned(row, "moved", last_mover=0) == []  # the same seat again: its turn goes on
     row.clock = None
     assert concerned(row, "moved", last_mover=1) == []  # real time: no "your turn"
+
+
+def test_a_password_reset_by_mail_from_the_local_smtp_server(sqlite_url: str, inbox: Inbox) -> None:
+    """With SMTP set, a forgotten password: the link arrives by mail, it sets a new password once."""
+    from urllib.parse import parse_qs, urlsplit
+
+    with make_client(sqlite_url, **mail_settings()) as client:
+        signed = client.post(
+            "/api/account/signup",
+            json={"name": "Ann", "password": "old password", "email": "ann@example.org"},
+        )
+        assert signed.status_code == 201, signed.text
+        client.post("/api/account/signout")
+        asked = client.post("/api/account/reset-request", json={"name": "ann"})
+        assert asked.status_code == 200
+        (mail,) = inbox.wait(1)
+        assert mail["To"] == "ann@example.org" and "new password" in mail["Subject"]
+        payload = mail.get_payload(decode=True)
+        assert isinstance(payload, bytes)
+        link = next(w for w in payload.decode().split() if w.startswith("http://testserver/account?reset="))
+        token = parse_qs(urlsplit(link).query)["reset"][0]
+        assert client.post(
+            "/api/account/reset", json={"token": token, "password": "new password"}
+        ).json() == {"changed": True}
+        assert (
+            client.post("/api/account/reset", json={"token": token, "password": "other one"}).status_code
+            == 400
+        )
+        wrong = client.post("/api/account/signin", json={"name": "Ann", "password": "old password"})
+        assert wrong.status_code in (401, 403)
+        right = client.post("/api/account/signin", json={"name": "Ann", "password": "new password"})
+        assert right.status_code == 200, right.text
+        assert client.post("/api/account/reset-request", json={"name": "nobody"}).json() == asked.json()
