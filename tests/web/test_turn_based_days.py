@@ -105,6 +105,7 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     lobby.select_option("#c-time-bot", "random")
     lobby.fill("#c-seed", str(SEED))
     lobby.check("#c-rated")
+    lobby.select_option("#c-chat", "apart")
     shoot(lobby, artifacts, "days-lobby")
     lobby.click("#create button[type=submit]")
     link = lobby.locator("#created-open a")
@@ -112,6 +113,7 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     game_id = (link.get_attribute("href") or "").rsplit("/", 1)[-1]
     created = httpx.get(f"{server.http}/api/games/{game_id}", timeout=10).json()
     assert created["clock"]["bank"] == CLOCK["bank"] and created["seats"][1]["name"] == names[1], created
+    assert created["rated"] is True and created["chat"] == "apart", created
     assert game_id in your_games(pages[1], server)["open"]  # open for Bob
     assert fetch(pages[1], "POST", f"/api/games/{game_id}/seats/1/join", {"name": "Bob"})["status"] == 200
 

@@ -130,6 +130,8 @@ class GameSummary(BaseModel):
     winners: list[int] | None = None
     clock: ClockOut | None = None  # null: real time
     ended: Literal["abandoned"] | None = None  # a finished game that was not played out
+    rated: bool = False  # counts for the ratings
+    chat: Literal["shared", "apart"] = "shared"  # apart: the players' chat is not the spectators'
 
 
 class Created(BaseModel):

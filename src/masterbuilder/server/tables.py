@@ -1297,6 +1297,8 @@ def summary_of(row: GameRow, moment: datetime | None = None) -> dict[str, Any]:
         "rematch": row.rematch,
         "clock": clocks.clock_part(row, moment or now()),
         "ended": row.ended,
+        "rated": row.rated,
+        "chat": row.chat,
     }
     if row.status == "finished":
         out["scores"] = row.scores

@@ -213,7 +213,8 @@ function formBody() {
   const seedText = document.getElementById("c-seed").value.trim();
   const myName = nameInput();
   return { game: info.name, players, options, seed: seedText === "" ? null : Number(seedText), seats, join,
-    name: myName || null, clock: timeControl(), rated: document.getElementById("c-rated").checked };
+    name: myName || null, clock: timeControl(), rated: document.getElementById("c-rated").checked,
+    chat: document.getElementById("c-chat").value };
 }
 
 function inviteItem(seat, path, base) {
