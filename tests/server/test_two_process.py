@@ -15,13 +15,15 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from masterbuilder import load_record, new_game
 from tests.server.conftest import make_client
-from tests.server.live import Seen, create_game, hello, play, running_server
+from tests.server.live import Seen, Server, create_game, hello, play, running_server
 from tests.server.test_socket import hello as socket_hello
 
 pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
 
 def test_one_game_on_two_processes(pg_db: str, tmp_path: Path) -> None:
+    """Clients of one game on both processes: its chat and its moves cross between them; of one move sent
+    through both at once, one is applied."""
     with (
         running_server(pg_db, tmp_path / "a.log") as a,
         running_server(pg_db, tmp_path / "b.log") as b,
@@ -88,6 +90,8 @@ def test_one_game_on_two_processes(pg_db: str, tmp_path: Path) -> None:
         for got in watchers.values():
             assert got.states[-1]["status"] == "finished" and got.states[-1]["view"] == final.view(None)
         assert httpx.get(f"{a.http}/api/games/{gid}").json() == httpx.get(f"{b.http}/api/games/{gid}").json()
+        chat_across(a, b, gid, tokens)  # the chat crosses between the processes too (after the game: the
+        # players above take any message that is not a state for an error)
 
 
 def test_a_process_takes_over_the_bot_of_a_process_that_stopped(pg_db: str) -> None:
@@ -121,34 +125,28 @@ def test_a_process_takes_over_the_bot_of_a_process_that_stopped(pg_db: str) -> N
             assert update["log"][-1]["seat"] == 1
 
 
-def test_chat_reaches_the_sockets_of_another_process(pg_db: str, tmp_path: Path) -> None:
+def chat_across(a: Server, b: Server, gid: str, tokens: dict[str, str]) -> None:
     """A message written through process A reaches a player and a spectator connected to process B, once."""
-    with (
-        running_server(pg_db, tmp_path / "a.log") as a,
-        running_server(pg_db, tmp_path / "b.log") as b,
-    ):
-        made = create_game(a, game="builders", players=2, join=[0, 1], seed=3)
-        gid, tokens = made["id"], made["tokens"]
 
-        async def chat() -> list[list[dict[str, object]]]:
-            async with (
-                connect(a.ws(gid)) as writer,
-                connect(b.ws(gid)) as reader,
-                connect(b.ws(gid)) as spectator,
-            ):
-                await hello(writer, tokens["0"])
-                await hello(reader, tokens["1"])
-                await hello(spectator, None)
-                await writer.send(json.dumps({"type": "chat", "text": "hello from A"}))
-                got = []
-                for ws in (reader, spectator):
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-                    assert message["type"] == "chat", message
-                    got.append(message["messages"])
-                    with contextlib.suppress(TimeoutError):  # and it comes only once
-                        again = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-                        raise AssertionError(f"a second message came: {again}")
-                return got
+    async def chat() -> list[list[dict[str, object]]]:
+        async with (
+            connect(a.ws(gid)) as writer,
+            connect(b.ws(gid)) as reader,
+            connect(b.ws(gid)) as spectator,
+        ):
+            await hello(writer, tokens["0"])
+            await hello(reader, tokens["1"])
+            await hello(spectator, None)
+            await writer.send(json.dumps({"type": "chat", "text": "hello from A"}))
+            got = []
+            for ws in (reader, spectator):
+                message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert message["type"] == "chat", message
+                got.append(message["messages"])
+                with contextlib.suppress(TimeoutError):  # and it comes only once
+                    again = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                    raise AssertionError(f"a second message came: {again}")
+            return got
 
-        for messages in asyncio.run(chat()):
-            assert [(m["seat"], m["text"]) for m in messages] == [(0, "hello from A")]
+    for messages in asyncio.run(chat()):
+        assert [(m["seat"], m["text"]) for m in messages] == [(0, "hello from A")]
