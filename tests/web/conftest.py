@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -59,38 +60,47 @@ class Server:
             return json.loads(response.read())
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("web")
+@contextmanager
+def web_server(url: str, folder: Path) -> Iterator[Server]:
+    """``SERVER`` on the database ``url`` (its log in ``folder``), until the block ends."""
     port = free_port()
     env = dict(os.environ)
     src = str(Path(__file__).resolve().parents[2] / "src")
     env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'web.db'}", str(port)],
+        [sys.executable, "-c", SERVER, url, str(port)],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    url = f"http://127.0.0.1:{port}"
+    base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
         try:
-            urllib.request.urlopen(url + "/api/health", timeout=1).close()
+            urllib.request.urlopen(base + "/api/health", timeout=1).close()
             break
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 raise RuntimeError((folder / "server.log").read_text()) from None
             time.sleep(0.1)
-    yield Server(url)
-    process.terminate()
     try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+        yield Server(base)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("web")
+    with web_server(f"sqlite:///{folder / 'web.db'}", folder) as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

@@ -3,11 +3,6 @@ ratings and finished games; in English and German, at 1280×800 and 375×800."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +13,7 @@ from masterbuilder.server.db import make_engine, upgrade
 from masterbuilder.server.ratings import Ratings
 from masterbuilder.server.store import Store
 from tests.server.test_ratings import add_user, finished
-from tests.web.conftest import SERVER, Server, free_port, shoot
+from tests.web.conftest import Server, shoot, web_server
 
 pytestmark = pytest.mark.slow
 
@@ -49,30 +44,8 @@ def rated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     )
     Ratings(store).rate_pending()
     engine.dispose()
-    port = free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = (
-        str(Path(__file__).resolve().parents[2] / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    )
-    log = (folder / "server.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-c", SERVER, url, str(port)], env=env, stdout=log, stderr=subprocess.STDOUT
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/health", timeout=1).close()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError((folder / "server.log").read_text()) from None
-            time.sleep(0.1)
-    yield Server(base)
-    process.terminate()
-    process.wait(10)
-    log.close()
+    with web_server(url, folder) as server:
+        yield server
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
