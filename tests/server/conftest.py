@@ -11,14 +11,16 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 from masterbuilder.server import Settings, create_app
+from masterbuilder.server.db import make_engine, upgrade
 
 PG_ENV = "MASTERBUILDER_TEST_PG"
 
@@ -58,6 +60,15 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """A migrated database of each kind (``db_url``), as an engine."""
+    engine = make_engine(db_url)
+    upgrade(engine)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 
@@ -94,7 +105,13 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
+class Poster(Protocol):
+    """What posts to the server: a TestClient, or one of several browsers on it (test_accounts.Browser)."""
+
+    def post(self, url: str, **kwargs: Any) -> httpx.Response: ...
+
+
+def create(client: Poster, **body: Any) -> dict[str, Any]:
     body.setdefault("game", "builders")
     body.setdefault("players", 2)
     response = client.post("/api/games", json=body)

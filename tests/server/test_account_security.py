@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from starlette.routing import Route
 
 from masterbuilder.server import Settings, accounts
-from tests.server.conftest import make_client
-from tests.server.test_accounts import CHEAP, Browser, create, sign_up
+from tests.server.conftest import create, make_client
+from tests.server.test_accounts import CHEAP, Browser, sign_up
 from tests.server.test_openapi import check
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.test_accounts import Browser, cheap_hashes, create, sign_up
+from tests.server.conftest import create
+from tests.server.test_accounts import Browser, cheap_hashes, sign_up
 from tests.server.test_timeouts import CLOCK, summary, timed, wait_for
 
 __all__ = ["cheap_hashes", "timed"]  # fixtures: cheap password hashes; a server on a fake clock

@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, select
 
 from masterbuilder.server import accounts
 from masterbuilder.server.db import games, seats, users
-from tests.server.conftest import make_client
+from tests.server.conftest import create, make_client
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
@@ -62,15 +62,6 @@ class Browser:
         self.client.cookies = self.jar
         with self.client.websocket_connect(url) as ws:
             yield ws
-
-
-def create(client: TestClient | Browser, **body: Any) -> dict[str, Any]:
-    body.setdefault("game", "builders")
-    body.setdefault("players", 2)
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
 
 
 def test_sign_up_in_out(client: TestClient) -> None:

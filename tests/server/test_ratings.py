@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
@@ -19,14 +18,6 @@ from masterbuilder.server.ratings import Ratings, initial, match_of, places
 from masterbuilder.server.store import GameRow, MoveRow, SeatRow, Store, now
 from masterbuilder.server.tables import Extras, PlayError, SeatSpec, Tables
 from tests.server.conftest import make_client
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    engine = make_engine(db_url)
-    upgrade(engine)
-    yield engine
-    engine.dispose()
 
 
 def add_user(engine: Engine, name: str, email: str | None = None) -> int:

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from sqlalchemy import Engine, inspect
 
-from masterbuilder.server.db import make_engine, upgrade
+from masterbuilder.server.db import upgrade
 from masterbuilder.server.store import GameRow, MoveRow, Outcome, SeatRow, Store, now
 
 LIVE = Outcome("live", 0, None, None)
-
-
-@pytest.fixture
-def engine(db_url: str) -> Iterator[Engine]:
-    engine = make_engine(db_url)
-    upgrade(engine)
-    yield engine
-    engine.dispose()
 
 
 def new_row(game_id: str) -> GameRow:
