@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,10 +142,11 @@ async def play(
     seen: Seen,
     stop_after: int | None = None,
     board: bool = False,
+    headers: Mapping[str, str] | None = None,
 ) -> None:
-    """A client that makes a random legal move whenever it is to move (a spectator if ``token`` is None),
-    until the game is over (or it has made ``stop_after`` moves)."""
-    async with connect(url, max_size=None) as ws:
+    """A client that makes a random legal move whenever it is to move (a spectator if ``token`` is None and
+    no account's cookie is in ``headers``), until the game is over (or it has made ``stop_after`` moves)."""
+    async with connect(url, max_size=None, additional_headers=headers) as ws:
         message = await hello(ws, token, board)
         sent_for = -1
         while True:

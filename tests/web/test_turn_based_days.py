@@ -6,7 +6,6 @@ ratings change and the finished game stays listed for both."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import secrets
 import time
@@ -20,7 +19,7 @@ import pytest
 
 from masterbuilder import new_game
 from tests.server.conftest import fresh_pg_database
-from tests.server.live import Seen, Server, start_server
+from tests.server.live import Seen, Server, play, start_server
 from tests.web.conftest import click_action, shoot, states_of
 
 pytestmark = pytest.mark.slow  # a real server, two browsers, a whole game
@@ -193,29 +192,9 @@ def finish_by_socket(page: Any, server: Server, game_id: str) -> None:
     while the bot plays the other seat."""
     cookie = next(c for c in page.context.cookies() if c["name"] == "mb_session")
     headers = {"Cookie": f"mb_session={cookie['value']}", "Origin": server.http}
-
-    async def run() -> Seen:
-        from websockets.asyncio.client import connect
-
-        seen = Seen()
-        async with connect(server.ws(game_id), additional_headers=headers, max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "board": False}))
-            rng = random.Random(SEED)
-            sent_for = -1
-            while True:
-                message = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                if message["type"] != "state":
-                    seen.errors.append(message)
-                    continue
-                seen.states.append(message)
-                if message["status"] == "finished":
-                    return seen
-                if message["to_move"] == message["seat"] and message["legal"] and message["ply"] != sent_for:
-                    sent_for = message["ply"]
-                    choice = rng.choice(message["legal"])["id"]
-                    await ws.send(json.dumps({"type": "act", "action": choice, "ply": message["ply"]}))
-
+    seen = Seen()
+    game = play(server.ws(game_id), None, random.Random(SEED), seen, headers=headers)
     with ThreadPoolExecutor(1) as thread:  # Playwright's sync API holds this thread's event loop
-        seen = thread.submit(asyncio.run, run()).result()
-    assert seen.states[0]["seat"] is not None, seen.states[0]
+        thread.submit(asyncio.run, game).result()
+    assert seen.states[0]["seat"] is not None and seen.states[-1]["status"] == "finished", seen.states[0]
     assert not [e for e in seen.errors if e.get("code") not in ("stale", "not_your_turn")], seen.errors
