@@ -247,3 +247,33 @@ def test_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MASTERBUILDER_SIGNIN_WINDOW", "soon")
     with pytest.raises(ValueError, match="MASTERBUILDER_SIGNIN_WINDOW must be a number"):
         Settings().with_env()
+
+
+def test_password_hashing_runs_one_at_a_time_in_its_own_thread() -> None:
+    """A flood of sign-ups or sign-ins costs at most one core: every hash is made in one thread, in turn."""
+    import asyncio
+    import threading
+    import time
+
+    from masterbuilder.server import accounts
+
+    inside = 0
+    most = 0
+    names: set[str] = set()
+    lock = threading.Lock()
+
+    def work() -> None:
+        nonlocal inside, most
+        with lock:
+            inside += 1
+            most = max(most, inside)
+            names.add(threading.current_thread().name)
+        time.sleep(0.02)
+        with lock:
+            inside -= 1
+
+    async def flood() -> None:
+        await asyncio.gather(*(accounts.hashed(work) for _ in range(6)))
+
+    asyncio.run(flood())
+    assert most == 1 and len(names) == 1 and next(iter(names)).startswith("masterbuilder-argon2")

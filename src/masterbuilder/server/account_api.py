@@ -170,7 +170,7 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> dict[st
     name = _checked(accounts.check_name, body.name)
     _checked(accounts.check_password, body.password)
     email = _checked(accounts.check_email, body.email)
-    password_hash = await asyncio.to_thread(accounts.hash_password, body.password)
+    password_hash = await accounts.hashed(accounts.hash_password, body.password)
     user: User = await _db(request, accounts.create_user, name, password_hash, email)
     await _start_session(request, response, user, body.seats)
     return me_of(user)
@@ -196,7 +196,7 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
         )
     found = await _db(request, accounts.find_user, body.name)
     stored = None if found is None else found[1]
-    ok = await asyncio.to_thread(accounts.password_ok, stored, body.password)
+    ok = await accounts.hashed(accounts.password_ok, stored, body.password)
     if not ok or found is None:
         limits.failed(key, address)
         raise HTTPException(401, _("Wrong user name or password."))
@@ -205,7 +205,7 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> dict[st
         raise HTTPException(403, _("This account is disabled; ask the server's operator."))
     limits.succeeded(key)
     if accounts.hasher.check_needs_rehash(stored_hash):
-        rehashed = await asyncio.to_thread(accounts.hash_password, body.password)
+        rehashed = await accounts.hashed(accounts.hash_password, body.password)
         await _db(request, accounts.set_password_hash, user.id, rehashed)
     await _start_session(request, response, user, body.seats)
     return me_of(user)
@@ -232,7 +232,7 @@ async def me(request: Request) -> dict[str, Any]:
 async def _password_checked(request: Request, user: User, password: str) -> str:
     found = await _db(request, accounts.user_by_id, user.id)
     stored = None if found is None else found[1]
-    if not await asyncio.to_thread(accounts.password_ok, stored, password):
+    if not await accounts.hashed(accounts.password_ok, stored, password):
         raise HTTPException(403, _("Wrong password."))
     assert stored is not None
     return str(stored)
@@ -245,7 +245,7 @@ async def change_password(body: NewPassword, request: Request) -> dict[str, Any]
     user = await signed_in(request)
     _checked(accounts.check_password, body.new)
     await _password_checked(request, user, body.old)
-    password_hash = await asyncio.to_thread(accounts.hash_password, body.new)
+    password_hash = await accounts.hashed(accounts.hash_password, body.new)
     await _db(request, accounts.change_password, user.id, password_hash, request.cookies.get(accounts.COOKIE))
     return {"changed": True}
 
@@ -322,7 +322,7 @@ async def reset(body: Reset, request: Request) -> dict[str, Any]:
     """Set a new password with the token of a reset mail; every session of the account ends."""
     accounts.require_same_origin(request)
     _checked(accounts.check_password, body.password)
-    password_hash = await asyncio.to_thread(accounts.hash_password, body.password)
+    password_hash = await accounts.hashed(accounts.hash_password, body.password)
     if not await _db(request, accounts.use_reset, body.token, password_hash):
         raise HTTPException(400, _("That link is no longer valid; ask for a new one."))
     return {"changed": True}

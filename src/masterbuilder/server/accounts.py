@@ -8,16 +8,19 @@ neither blocks the event loop. A session cookie's value is never stored: ``sessi
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from functools import partial
+from typing import Any, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
@@ -47,6 +50,9 @@ COOKIE = "mb_session"
 NAME_MIN, NAME_MAX = 3, 32
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
 EMAIL_MAX = 254
+P = ParamSpec("P")
+R = TypeVar("R")
+
 NAME_MARKS = "_-."
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 RESET_HOURS = 1
@@ -56,6 +62,15 @@ RESET_GAP_MINUTES = 5  # at most one reset mail an account in this time
 # next sign-in. Tests swap in a cheaper hasher.
 hasher = PasswordHasher()
 _dummy: dict[str, str] = {}
+# Hashing is the one costly step of an account request (argon2id: tens of ms of CPU and 64 MiB each time):
+# one thread does all of it, so that a flood of sign-ups or sign-ins costs this process at most one core,
+# never the whole machine the bots and the boards share.
+_HASHING = ThreadPoolExecutor(1, thread_name_prefix="masterbuilder-argon2")
+
+
+async def hashed(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``fn(*args, **kwargs)`` (hash_password, password_ok) in the hashing thread, off the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_HASHING, partial(fn, *args, **kwargs))
 
 
 class AccountError(Exception):
