@@ -110,8 +110,33 @@ TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
 PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
 )
+# per tile and cube: the first production option whose main cube it is (None where there is none)
+PRODUCE_BUNDLES: Final[tuple[tuple[tuple[int, ...] | None, ...], ...]] = tuple(
+    tuple(next((b for b in t.produces if main_cube(b) == cube), None) for cube in range(5)) for t in TILES
+)
 _BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+
+
+def _discounted(cost: tuple[int, ...], discount: int) -> tuple[int, ...]:
+    return tuple(c - 1 if i == discount and c else c for i, c in enumerate(cost))
+
+
+# per kind code, the tiles of that kind in table order: (tile id, its cost with each discount (index
+# discount + 1: none, then one less of cube 0..4), and the cubes needed in all with each discount)
+_BuildOption = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+_BUILD_OPTIONS: Final[tuple[tuple[_BuildOption, ...], ...]] = tuple(
+    tuple(
+        (
+            t.id,
+            tuple(_discounted(t.cost, d) for d in range(-1, 5)),
+            tuple(sum(_discounted(t.cost, d)) + t.cost_any for d in range(-1, 5)),
+        )
+        for t in TILES
+        if t.kind is kind
+    )
+    for kind in _KIND_CODE
+)
 ANY_CUBE: Final = 0b11111
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
@@ -721,12 +746,6 @@ class CaylusRules(TaskStackState):
             cost[discount] -= 1
         return cost
 
-    def _can_pay(self, seat: int, cost: list[int], any_cubes: int) -> bool:
-        have = self._cubes[seat]
-        if any(h < c for h, c in zip(have, cost, strict=True)):
-            return False
-        return sum(have) - sum(cost) >= any_cubes
-
     def _free_lot(self) -> int:
         for space in BUILD_LOTS:
             if self._road[space] == EMPTY:
@@ -744,13 +763,24 @@ class CaylusRules(TaskStackState):
                 return []
         elif self._free_lot() == EMPTY:
             return []
-        return [
-            t.id
-            for t in TILES
-            if t.kind is kind
-            and self._supply[t.id]
-            and self._can_pay(seat, self._cost(t.id, discount), t.cost_any)
-        ]
+        have = self._cubes[seat]
+        food, wood, stone, cloth, gold = have
+        total = food + wood + stone + cloth + gold
+        supply = self._supply
+        out = []
+        for tile, costs, needs in _BUILD_OPTIONS[kind_code]:
+            if not supply[tile] or total < needs[discount + 1]:
+                continue
+            cost = costs[discount + 1]
+            if (
+                food >= cost[0]
+                and wood >= cost[1]
+                and stone >= cost[2]
+                and cloth >= cost[3]
+                and gold >= cost[4]
+            ):
+                out.append(tile)
+        return out
 
     def _build(self, seat: int, tile_id: int, discount: int) -> None:
         # rules: Caylus, phase 5 — construction: pay, place on the first empty lot, take the PP
@@ -981,14 +1011,13 @@ class CaylusRules(TaskStackState):
                 self._inn[1] = NOBODY
                 self._go_home(seat)
         elif kind == D_PRODUCE:
-            cube = a - A.CUBE
-            for bundle in TILES[task[2]].produces:
-                if main_cube(bundle) == cube:
-                    for i in range(5):
-                        self._cubes[seat][i] += bundle[i]
-                    if self._events is not None:
-                        self._events.append(("produce", seat, task[2], *bundle))
-                    break
+            bundle = PRODUCE_BUNDLES[task[2]][a - A.CUBE]
+            if bundle is not None:
+                have = self._cubes[seat]
+                for i in range(5):
+                    have[i] += bundle[i]
+                if self._events is not None:
+                    self._events.append(("produce", seat, task[2], *bundle))
         elif kind in (D_OWNER, D_TAKE):
             self._cubes[seat][a - A.CUBE] += 1
             if self._events is not None:
