@@ -477,21 +477,21 @@ class Caylus1303Rules(TaskStackState):
 
     def _activate(self, space: int) -> None:
         # rules: Caylus 1303, phase 2 — one building after another, up to the provost
-        push = self._stack.append
+        stack = self._stack
         w1 = self._w1
         # skip spaces without a worker (the bridge always acts: its passers may move the provost)
         while space <= self._provost and space != BRIDGE_SPACE and w1[space] == NOBODY:
             space += 1
         if space > self._provost:
-            push((T_BEYOND,))
+            stack.append((T_BEYOND,))
             return
         if space == BRIDGE_SPACE:
             # rules: Caylus 1303, phase 2 e) — in bridge order, then the Bailiff (Gutsverwalter)
-            push((T_ACTIVATE, space + 1))
-            push((T_BAILIFF,))
-            push((T_BRIDGE, 0))
+            stack.append((T_ACTIVATE, space + 1))
+            stack.append((T_BAILIFF,))
+            stack.append((T_BRIDGE, 0))
             return
-        push((T_ACTIVATE, space + 1))
+        stack.append((T_ACTIVATE, space + 1))
         first, second = w1[space], self._w2[space]
         tile = self._road[space]
         owner = self._owner[space]
@@ -502,10 +502,10 @@ class Caylus1303Rules(TaskStackState):
             self._event("owner_bonus", owner, bonus, space)
         setup = 1 if owner == NOBODY else 0
         if second != NOBODY:  # the Journeyman's worker acts after the first one
-            push((T_RETURN, second, space))
-            push((T_USE, second, tile, setup))
-        push((T_RETURN, first, space))
-        push((T_USE, first, tile, setup))
+            stack.append((T_RETURN, second, space))
+            stack.append((T_USE, second, tile, setup))
+        stack.append((T_RETURN, first, space))
+        stack.append((T_USE, first, tile, setup))
 
     def _return(self, seat: int, space: int) -> None:
         if self._w1[space] == seat:
