@@ -706,13 +706,13 @@ class Caylus1303Rules(TaskStackState):
             A.move(d) for d in A.MOVES if abs(d) <= limit and PROVOST_MIN <= self._provost + d <= PROVOST_MAX
         ]
 
-    def placement_targets(self, seat: int, cost: int) -> list[int]:
-        """Action ids of the places a worker may go now, at ``cost`` workers."""
+    def placement_targets(self, seat: int, cost: int, first: int = -1) -> list[int]:
+        """Action ids of the places a worker may go now, at ``cost`` workers (after ``first``, if given)."""
+        out: list[int] = [] if first < 0 else [first]
         if self._hand[seat] < cost:
-            return []
+            return out
         journeyman = self._chars[Char.JOURNEYMAN] == seat and not self._journeyman_used
         road, w1, w2, residence = self._road, self._w1, self._w2, self._residence
-        out: list[int] = []
         for space in range(1, ROAD_LENGTH + 1):
             tile = road[space]
             if tile < 0 or not _TAKES_WORKER[tile] or residence[space]:
@@ -728,7 +728,7 @@ class Caylus1303Rules(TaskStackState):
     def _legal(self, task: tuple[int, ...]) -> list[int]:
         kind, seat = task[0], task[1]
         if kind == D_PLACE:
-            return [A.PASS, *self.placement_targets(seat, self.placement_cost(seat))]
+            return self.placement_targets(seat, self.placement_cost(seat), A.PASS)
         if kind == D_EFFECT:
             return self._effect_legal(seat, task[2], task[3])
         if kind == D_PAY:
@@ -747,7 +747,7 @@ class Caylus1303Rules(TaskStackState):
         if kind == D_MONUMENT:
             return [A.DECLINE, *(A.build(m) for m in self.monuments_affordable(seat))]
         if kind == D_EARLY:
-            return [A.DECLINE, *self.placement_targets(seat, self.placement_cost(seat, early=True))]
+            return self.placement_targets(seat, self.placement_cost(seat, early=True), A.DECLINE)
         if kind == D_DRAFT:
             return [A.CHAR + c for c, h in enumerate(self._chars) if h == POOL]
         raise AssertionError(f"unknown decision {task}")  # pragma: no cover
