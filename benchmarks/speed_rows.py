@@ -2,8 +2,9 @@
 or an installed build), in one process: ``python benchmarks/speed_rows.py [SECONDS]`` prints, per game, the
 yardstick ratio (random playouts against OpenSpiel's Python tic-tac-toe, the slower of 2 and 4 players, as
 ``yardstick`` of ``masterbuilder.bench`` measures it) and the heuristic's and ``mcts:medium``'s moves per CPU
-second (2 players, mid-game positions of seeded random games: 12 for the heuristic, 3 for ``mcts:medium``),
-with a digest of the moves they chose, as one JSON line.
+second (2 players, mid-game positions of seeded random games: 40 for the heuristic, whose 12 of ``bench``
+take a few milliseconds in Caylus, too short to time on a busy machine, and 3 for ``mcts:medium``), with a
+digest of the moves they chose, as one JSON line.
 
 It uses only the public API (``new_game``, ``GAMES``, ``make_agent``, ``make_mcts``), so it measures any
 tree the same way, older ones included (``masterbuilder.bench`` there may lack the yardstick). To compare
@@ -24,6 +25,8 @@ from masterbuilder.agents.mcts import make_mcts
 
 ROUNDS = 4  # the game and tic-tac-toe timed in turn, as masterbuilder.bench.yardstick does
 PLAYERS = (2, 4)
+HEURISTIC_POSITIONS = 40
+MCTS_POSITIONS = 3
 
 
 def _tic_tac_toe() -> Any:
@@ -121,8 +124,8 @@ def main() -> None:
     games = sys.argv[2].split(",") if len(sys.argv) > 2 else list(GAMES)
     out: dict[str, Any] = {"build": build()}
     for game in games:
-        heuristic, heuristic_moves = bot_rate(game, "heuristic", 12)
-        mcts, mcts_moves = bot_rate(game, "mcts:medium", 3)
+        heuristic, heuristic_moves = bot_rate(game, "heuristic", HEURISTIC_POSITIONS)
+        mcts, mcts_moves = bot_rate(game, "mcts:medium", MCTS_POSITIONS)
         moves = json.dumps([heuristic_moves, mcts_moves]).encode()
         out[game] = {
             "ratio": round(yardstick(game, seconds), 2),
