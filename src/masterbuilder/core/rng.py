@@ -5,11 +5,12 @@ game's seed, so a record ``(game, players, seed, options, actions)`` replays exa
 """
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64
 
 
 class SplitMix64:
@@ -31,7 +32,7 @@ class SplitMix64:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - (_SPAN % n)
         while True:
             x = self.next_u64()
             if x < limit:

@@ -110,8 +110,35 @@ TAKES_WORKER: Final[tuple[bool, ...]] = tuple(t.takes_worker for t in TILES)
 PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted({A.CUBE + main_cube(bundle) for bundle in t.produces})) for t in TILES
 )
+# per tile and cube: the first production option whose main cube it is (None where there is none)
+PRODUCE_BUNDLES: Final[tuple[tuple[tuple[int, ...] | None, ...], ...]] = tuple(
+    tuple(next((b for b in t.produces if main_cube(b) == cube), None) for cube in range(5)) for t in TILES
+)
 _BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
+_STABLES: Final = int(Special.STABLES)
+_INN: Final = int(Special.INN)
+
+
+def _discounted(cost: tuple[int, ...], discount: int) -> tuple[int, ...]:
+    return tuple(c - 1 if i == discount and c else c for i, c in enumerate(cost))
+
+
+# per kind code, the tiles of that kind in table order: (tile id, its cost with each discount (index
+# discount + 1: none, then one less of cube 0..4), and the cubes needed in all with each discount)
+_BuildOption = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]
+_BUILD_OPTIONS: Final[tuple[tuple[_BuildOption, ...], ...]] = tuple(
+    tuple(
+        (
+            t.id,
+            tuple(_discounted(t.cost, d) for d in range(-1, 5)),
+            tuple(sum(_discounted(t.cost, d)) + t.cost_any for d in range(-1, 5)),
+        )
+        for t in TILES
+        if t.kind is kind
+    )
+    for kind in _KIND_CODE
+)
 ANY_CUBE: Final = 0b11111
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
@@ -543,22 +570,22 @@ class CaylusRules(TaskStackState):
         self._stack.append((T_LEAVE, space))
         tile = TILES[self._road[space]]
         effect = tile.effect
-        push = self._stack.append
+        stack = self._stack
         if effect is Effect.PRODUCE:
             owner = self._owner[space]
             if tile.owner_bonus and owner != NOBODY and owner != seat:
-                push((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
-            push((D_PRODUCE, seat, tile.id))
+                stack.append((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
+            stack.append((D_PRODUCE, seat, tile.id))
         elif effect is Effect.MARKET:
-            push((D_MARKET, seat, tile.price))
+            stack.append((D_MARKET, seat, tile.price))
         elif effect is Effect.PEDDLER:
-            push((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
+            stack.append((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
         elif effect in _BUILD_KIND:
-            push((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
+            stack.append((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
         elif effect is Effect.LAWYER:
-            push((D_LAWYER, seat, 1))
+            stack.append((D_LAWYER, seat, 1))
         else:
-            push((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
+            stack.append((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
 
     def _leave(self, space: int) -> None:
         seat = self._worker[space]
@@ -673,30 +700,30 @@ class CaylusRules(TaskStackState):
             self._stack.append((D_COLUMN, seat, row))
 
     def _favour_column(self, seat: int, row: int, column: int) -> None:
-        push = self._stack.append
+        stack = self._stack
         if row == FavourRow.RESOURCES:
             if self._events is not None and column in (1, 3, 5):
                 self._events.append(("favour_cube", seat, (FOOD, CLOTH, GOLD)[column // 2]))
             if column == 1:
                 self._cubes[seat][FOOD] += 1
             elif column == 2:
-                push((D_TAKE, seat, WOOD_OR_STONE))
+                stack.append((D_TAKE, seat, WOOD_OR_STONE))
             elif column == 3:
                 self._cubes[seat][CLOTH] += 1
             elif column == 4:
-                push((D_TAKE, seat, NON_GOLD_MASK))
-                push((D_TAKE, seat, NON_GOLD_MASK))
-                push((D_PAY, seat))
+                stack.append((D_TAKE, seat, NON_GOLD_MASK))
+                stack.append((D_TAKE, seat, NON_GOLD_MASK))
+                stack.append((D_PAY, seat))
             else:
                 self._cubes[seat][GOLD] += 1
         elif column == 2:
-            push((D_BUILD, seat, 0, WOOD))
+            stack.append((D_BUILD, seat, 0, WOOD))
         elif column == 3:
-            push((D_BUILD, seat, 1, STONE))
+            stack.append((D_BUILD, seat, 1, STONE))
         elif column == 4:
-            push((D_LAWYER, seat, 0))
+            stack.append((D_LAWYER, seat, 0))
         elif column == 5:
-            push((D_BUILD, seat, 2, EMPTY))
+            stack.append((D_BUILD, seat, 2, EMPTY))
 
     def _useful_columns(self, seat: int, row: int) -> list[int]:
         top = self._favour[seat][row]
@@ -721,12 +748,6 @@ class CaylusRules(TaskStackState):
             cost[discount] -= 1
         return cost
 
-    def _can_pay(self, seat: int, cost: list[int], any_cubes: int) -> bool:
-        have = self._cubes[seat]
-        if any(h < c for h, c in zip(have, cost, strict=True)):
-            return False
-        return sum(have) - sum(cost) >= any_cubes
-
     def _free_lot(self) -> int:
         for space in BUILD_LOTS:
             if self._road[space] == EMPTY:
@@ -744,13 +765,24 @@ class CaylusRules(TaskStackState):
                 return []
         elif self._free_lot() == EMPTY:
             return []
-        return [
-            t.id
-            for t in TILES
-            if t.kind is kind
-            and self._supply[t.id]
-            and self._can_pay(seat, self._cost(t.id, discount), t.cost_any)
-        ]
+        have = self._cubes[seat]
+        food, wood, stone, cloth, gold = have
+        total = food + wood + stone + cloth + gold
+        supply = self._supply
+        out = []
+        for tile, costs, needs in _BUILD_OPTIONS[kind_code]:
+            if not supply[tile] or total < needs[discount + 1]:
+                continue
+            cost = costs[discount + 1]
+            if (
+                food >= cost[0]
+                and wood >= cost[1]
+                and stone >= cost[2]
+                and cloth >= cost[3]
+                and gold >= cost[4]
+            ):
+                out.append(tile)
+        return out
 
     def _build(self, seat: int, tile_id: int, discount: int) -> None:
         # rules: Caylus, phase 5 — construction: pay, place on the first empty lot, take the PP
@@ -820,19 +852,20 @@ class CaylusRules(TaskStackState):
         self._pp[seat] += SECTION_PP[section]
 
     # ---- placement targets ------------------------------------------------------------------------
-    def _open_targets(self, seat: int) -> list[int]:
-        """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost."""
-        out = [i for i in range(4) if self._special[i] == NOBODY]
+    def _open_targets(self, seat: int, base: int = 0) -> list[int]:
+        """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost, plus ``base``."""
+        special = self._special
+        out = [base + i for i in range(4) if special[i] == NOBODY]
         if self.num_players > 2 and len(self._stables) < 3 and seat not in self._stables:
-            out.append(Special.STABLES)
+            out.append(base + _STABLES)
         if self._inn[0] == NOBODY:
-            out.append(Special.INN)
+            out.append(base + _INN)
         worker = self._worker
         for space in self._takes:
             if worker[space] == NOBODY:
-                out.append(5 + space)
+                out.append(base + 5 + space)
         if seat not in self._castle:
-            out.append(6 + ROAD_LENGTH)
+            out.append(base + 6 + ROAD_LENGTH)
         return out
 
     def _road_changed(self) -> None:
@@ -869,7 +902,9 @@ class CaylusRules(TaskStackState):
             if not self._workers[seat] or not money:
                 return [A.PASS]
             if self.placement_cost(seat, False) <= money:
-                return [A.PASS] + [A.PLACE + t for t in self._open_targets(seat)]
+                legal = self._open_targets(seat, A.PLACE)
+                legal.insert(0, A.PASS)
+                return legal
             owner = self._owner
             return [A.PASS] + [
                 A.PLACE + t
@@ -943,7 +978,7 @@ class CaylusRules(TaskStackState):
     # ---- carrying out a decision ------------------------------------------------------------------
     def _decide(self, task: tuple[int, ...], a: int) -> None:
         kind, seat = task[0], task[1]
-        push = self._stack.append
+        stack = self._stack
         if kind == D_PLACE:
             if a == A.PASS:
                 # rules: Caylus, phase 2 a — the first to pass takes 1 denier
@@ -975,20 +1010,19 @@ class CaylusRules(TaskStackState):
                 # rules: Caylus, phase 3 d — 1 denier + 1 cloth for a favour
                 self._deniers[seat] -= 1
                 self._cubes[seat][CLOTH] -= 1
-                push((T_FAVOURS, seat, 1))
+                stack.append((T_FAVOURS, seat, 1))
         elif kind == D_INN:
             if a == A.YES:
                 self._inn[1] = NOBODY
                 self._go_home(seat)
         elif kind == D_PRODUCE:
-            cube = a - A.CUBE
-            for bundle in TILES[task[2]].produces:
-                if main_cube(bundle) == cube:
-                    for i in range(5):
-                        self._cubes[seat][i] += bundle[i]
-                    if self._events is not None:
-                        self._events.append(("produce", seat, task[2], *bundle))
-                    break
+            bundle = PRODUCE_BUNDLES[task[2]][a - A.CUBE]
+            if bundle is not None:
+                have = self._cubes[seat]
+                for i in range(5):
+                    have[i] += bundle[i]
+                if self._events is not None:
+                    self._events.append(("produce", seat, task[2], *bundle))
         elif kind in (D_OWNER, D_TAKE):
             self._cubes[seat][a - A.CUBE] += 1
             if self._events is not None:
@@ -1002,7 +1036,7 @@ class CaylusRules(TaskStackState):
                 self._deniers[seat] -= task[3]
                 self._cubes[seat][a - A.CUBE] += 1
                 if task[2] > 1:
-                    push((D_PEDDLER, seat, task[2] - 1, task[3]))
+                    stack.append((D_PEDDLER, seat, task[2] - 1, task[3]))
         elif kind == D_BUILD:
             if a != A.PASS:
                 self._build(seat, A.BUILDABLE[a - A.BUILD], task[3])
@@ -1036,7 +1070,7 @@ class CaylusRules(TaskStackState):
             else:
                 x, y = A.BATCHES[a - A.BATCH]
                 self._give_batch(seat, x, y)
-                push((D_CASTLE, seat))
+                stack.append((D_CASTLE, seat))
         elif kind == D_ROW:
             self._favour_row(seat, a - A.ROW)
         elif kind == D_COLUMN:

@@ -189,8 +189,8 @@ def _spot_key(key: str) -> str:
     return head if tail.isdigit() and head.startswith("start_") else key
 
 
-_SPOT = tuple(SPOT_VALUE.get(_spot_key(t.key), 0.0) for t in TILES)
-_FAMILY = tuple(t.family for t in TILES)
+_SPOT: Final = tuple(SPOT_VALUE.get(_spot_key(t.key), 0.0) for t in TILES)
+_FAMILY: Final = tuple(t.family for t in TILES)
 MONUMENTS: Final = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
 
 

@@ -477,21 +477,21 @@ class Caylus1303Rules(TaskStackState):
 
     def _activate(self, space: int) -> None:
         # rules: Caylus 1303, phase 2 — one building after another, up to the provost
-        push = self._stack.append
+        stack = self._stack
         w1 = self._w1
         # skip spaces without a worker (the bridge always acts: its passers may move the provost)
         while space <= self._provost and space != BRIDGE_SPACE and w1[space] == NOBODY:
             space += 1
         if space > self._provost:
-            push((T_BEYOND,))
+            stack.append((T_BEYOND,))
             return
         if space == BRIDGE_SPACE:
             # rules: Caylus 1303, phase 2 e) — in bridge order, then the Bailiff (Gutsverwalter)
-            push((T_ACTIVATE, space + 1))
-            push((T_BAILIFF,))
-            push((T_BRIDGE, 0))
+            stack.append((T_ACTIVATE, space + 1))
+            stack.append((T_BAILIFF,))
+            stack.append((T_BRIDGE, 0))
             return
-        push((T_ACTIVATE, space + 1))
+        stack.append((T_ACTIVATE, space + 1))
         first, second = w1[space], self._w2[space]
         tile = self._road[space]
         owner = self._owner[space]
@@ -502,10 +502,10 @@ class Caylus1303Rules(TaskStackState):
             self._event("owner_bonus", owner, bonus, space)
         setup = 1 if owner == NOBODY else 0
         if second != NOBODY:  # the Journeyman's worker acts after the first one
-            push((T_RETURN, second, space))
-            push((T_USE, second, tile, setup))
-        push((T_RETURN, first, space))
-        push((T_USE, first, tile, setup))
+            stack.append((T_RETURN, second, space))
+            stack.append((T_USE, second, tile, setup))
+        stack.append((T_RETURN, first, space))
+        stack.append((T_USE, first, tile, setup))
 
     def _return(self, seat: int, space: int) -> None:
         if self._w1[space] == seat:
@@ -706,13 +706,13 @@ class Caylus1303Rules(TaskStackState):
             A.move(d) for d in A.MOVES if abs(d) <= limit and PROVOST_MIN <= self._provost + d <= PROVOST_MAX
         ]
 
-    def placement_targets(self, seat: int, cost: int) -> list[int]:
-        """Action ids of the places a worker may go now, at ``cost`` workers."""
+    def placement_targets(self, seat: int, cost: int, first: int = -1) -> list[int]:
+        """Action ids of the places a worker may go now, at ``cost`` workers (after ``first``, if given)."""
+        out: list[int] = [] if first < 0 else [first]
         if self._hand[seat] < cost:
-            return []
+            return out
         journeyman = self._chars[Char.JOURNEYMAN] == seat and not self._journeyman_used
         road, w1, w2, residence = self._road, self._w1, self._w2, self._residence
-        out: list[int] = []
         for space in range(1, ROAD_LENGTH + 1):
             tile = road[space]
             if tile < 0 or not _TAKES_WORKER[tile] or residence[space]:
@@ -728,7 +728,7 @@ class Caylus1303Rules(TaskStackState):
     def _legal(self, task: tuple[int, ...]) -> list[int]:
         kind, seat = task[0], task[1]
         if kind == D_PLACE:
-            return [A.PASS, *self.placement_targets(seat, self.placement_cost(seat))]
+            return self.placement_targets(seat, self.placement_cost(seat), A.PASS)
         if kind == D_EFFECT:
             return self._effect_legal(seat, task[2], task[3])
         if kind == D_PAY:
@@ -747,7 +747,7 @@ class Caylus1303Rules(TaskStackState):
         if kind == D_MONUMENT:
             return [A.DECLINE, *(A.build(m) for m in self.monuments_affordable(seat))]
         if kind == D_EARLY:
-            return [A.DECLINE, *self.placement_targets(seat, self.placement_cost(seat, early=True))]
+            return self.placement_targets(seat, self.placement_cost(seat, early=True), A.DECLINE)
         if kind == D_DRAFT:
             return [A.CHAR + c for c, h in enumerate(self._chars) if h == POOL]
         raise AssertionError(f"unknown decision {task}")  # pragma: no cover
