@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
@@ -19,6 +22,7 @@ from masterbuilder.games.caylus import board as caylus_board
 from masterbuilder.server import board_changes, boards
 from masterbuilder.server.board_changes import (
     Drawing,
+    Node,
     Unsplittable,
     apply_changes,
     apply_to,
@@ -68,6 +72,10 @@ def test_the_whole_board_when_changes_would_not_do() -> None:
     assert changes(OLD, OLD.replace("<svg ", "<svg2 ").replace("</svg>", "</svg2>")) is None
     assert changes(OLD, OLD.replace('id="b"', 'id="a"')) is None  # an id twice
     assert changes(OLD, OLD.replace("</g>x", "x")) is None  # unbalanced
+    # an id used again after an unchanged element that has it: on a keyed element, or not
+    assert changes(OLD, OLD.replace("end</svg>", '<circle id="w1"/></svg>')) is None
+    inside = OLD.replace("<circle/>", '<g><circle id="z"/></g>')
+    assert changes(inside, inside.replace("end</svg>", '<circle id="z"/></svg>')) is None
     assert changes(OLD, "<svg/>") is None  # the changes would not be smaller
     with pytest.raises(Unsplittable):
         split("<svg><!-- a comment --></svg>")
@@ -201,11 +209,13 @@ def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(worke
 def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
     splits: list[str] = []
 
-    def counted(svg: str) -> board_changes.Node:
-        splits.append(svg)
-        return split(svg)
+    whole = board_changes._split
 
-    monkeypatch.setattr(board_changes, "split", counted)
+    def counted(svg: str, like: Any) -> tuple[Node, dict[str, Node | None]]:
+        splits.append(svg)
+        return whole(svg, like)
+
+    monkeypatch.setattr(board_changes, "_split", counted)
     monkeypatch.setattr(boards, "_kept", type(boards._kept)())
     monkeypatch.setattr(boards, "KEPT", 2)
     drawings = [OLD.replace("turn 1", f"turn {n}") for n in range(1, 5)]
@@ -312,3 +322,84 @@ def test_a_late_joiner_and_the_first_page_each_get_changes_to_their_own_board(cl
             shown = apply_changes(shown, first.receive_json()["board"]["changes"])
             watched = apply_changes(watched, late.receive_json()["board"]["changes"])
         assert shown == whole(tokens["0"]) and watched == whole(None)
+
+
+def shape(node: Node) -> tuple[Any, ...]:
+    """All a tree says, without where its text is kept."""
+    kids = [(shape(child), tail) for child, tail in node.children]
+    return node.id, node.start, node.end, node.head, node.text, node.loose, kids
+
+
+def split_or_none(svg: str, like: Drawing | None = None) -> tuple[Any, ...] | None:
+    try:
+        return shape(split(svg, like.keyed if like is not None else None))
+    except Unsplittable:
+        return None
+
+
+_IDS = st.sampled_from(["", ' id="@"', " id='@'"])  # each @ becomes an id
+_ELEMENTS = st.recursive(
+    st.one_of(
+        st.sampled_from(["t", "<text>x</text>", "<rect/>"]), st.builds('<rect{} class="u"/>'.format, _IDS)
+    ),
+    lambda inner: st.builds(
+        lambda key, kids: f"<g{key}>{''.join(kids)}</g>", _IDS, st.lists(inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(_ELEMENTS, min_size=1, max_size=6),
+    st.lists(_ELEMENTS, max_size=3),
+    st.randoms(use_true_random=False),
+)
+def test_a_drawing_split_against_the_one_before_is_split_as_it_is(
+    old_parts: list[str], fresh: list[str], rng: random.Random
+) -> None:
+    """The new drawing takes the old one's unchanged elements, at any place and depth (even where one of
+    their ids is used again, or under another root), and is split as if alone, or not split at all."""
+    ids = itertools.count()
+    old_parts = [re.sub("@", lambda _: f"i{next(ids)}", part) for part in old_parts]  # unique
+    fresh = [re.sub("@", lambda _: f"i{rng.randrange(6)}", part) for part in fresh]  # may be used again
+    old = Drawing(f'<svg id="r">{"".join(old_parts)}</svg>')
+    assert old.tree() is not None
+    inner = [node.text for node in old.keyed.values() if node is not None and node.id != "r"]
+    pool = old_parts + fresh + inner + ["<!-- c -->"] * rng.randint(0, 1)
+    parts = rng.choices(pool, k=rng.randint(0, len(pool) + 1))  # some twice, their ids too
+    if parts and rng.random() < 0.5:  # one goes deeper, in a group with an id or without
+        wrapper = rng.choice(["<g>", '<g id="w">', '<g id="i0">'])
+        at = rng.randrange(len(parts))
+        parts[at] = f"{wrapper}{parts[at]}</g>"
+    root = rng.choice(["svg", "g"])
+    new = f"<{root}>{''.join(parts)}</{root}>"
+    assert split_or_none(new, old) == split_or_none(new)
+
+
+@pytest.mark.parametrize("game", ["caylus", "caylus1303", "builders"])
+def test_each_seats_next_board_split_against_its_last_is_its_plain_split(game: str) -> None:
+    """Over a random game, each seat's and a spectator's drawing split against that seat's drawing before
+    gives the tree and the changes of the plain split, and the changes rebuild it."""
+    state = new_game(game, 2, 7)
+    rng = random.Random(7)
+    seats: list[int | None] = [None, 0, 1]
+    last: dict[int | None, Drawing] = {}
+    reused = 0
+    for _ in range(10):
+        for seat in seats:
+            svg = draw_board(state, seat)["svg"]
+            new, plain = Drawing(svg), Drawing(svg)
+            if seat in last:
+                plain.tree()  # split alone
+                ops = changes(last[seat], new)
+                tree = new.tree()
+                assert tree is not None and shape(tree) == shape(split(svg))
+                assert ops == changes(last[seat], plain) and ops is not None
+                assert apply_changes(last[seat].svg, ops) == svg
+                reused += sum(node.source is svg for node in new.keyed.values() if node is not None)
+            last[seat] = new
+        for _ in range(3):
+            if not state.is_terminal:
+                state.apply(rng.choice(state.legal_action_ids()))
+    assert reused

@@ -9,8 +9,9 @@ A worker also computes the board as changes (``server/board_changes``) to the bo
 were sent before (the server hands it those drawings' text: usually one, more when a connection joined late),
 so that neither the split nor the comparison runs on the event loop. Each worker keeps the drawings it drew,
 split once they were compared (a small LRU keyed by their text), and the pool sends a seat's next board to the
-worker that drew the one before: the next move's changes split only the new drawing. A worker that does not
-hold a previous drawing (restarted, or its LRU moved on) splits its text, as sent.
+worker that drew the one before: the next move's changes split only the new drawing, and of that only the
+elements that changed (``split`` against the previous one). A worker that does not hold a previous drawing
+(restarted, or its LRU moved on) splits its text, as sent.
 """
 
 from __future__ import annotations
