@@ -232,8 +232,8 @@ def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest
 
 
 def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The attributes, supply cards and road spaces Caylus's drawing keeps between moves draw the same
-    bytes as drawing them anew, across languages and seats."""
+    """The attributes, supply cards, road spaces and favour tables Caylus's drawing keeps between moves
+    draw the same bytes as drawing them anew, across languages and seats."""
     state = new_game("caylus", 3, 2)
     rng = random.Random(2)
     positions = []
@@ -250,13 +250,13 @@ def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pyt
                 ]
         return drawn
 
-    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+    for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
     warm = boards()
-    assert caylus_board._CARDS and caylus_board._SPACES  # kept, and used below
+    assert caylus_board._CARDS and caylus_board._SPACES and caylus_board._FAVOURS  # kept, and used below
     monkeypatch.setattr(caylus_board, "_PAIRS_KEPT", 0)
     monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
-    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+    for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
     assert boards() == warm
 

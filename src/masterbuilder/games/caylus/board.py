@@ -248,9 +248,10 @@ _PLAIN = re.compile(r'[&<>"]')
 # colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
 _PAIRS: dict[tuple[str, type, object], str] = {}
 _PAIRS_KEPT = 50_000
-# the supply's cards and the road's spaces as drawn, bounded as _PAIRS
+# the supply's cards, the road's spaces and the royal favour table as drawn, bounded as _PAIRS
 _CARDS: dict[tuple[object, ...], str] = {}
 _SPACES: dict[tuple[object, ...], str] = {}
+_FAVOURS: dict[tuple[object, ...], str] = {}
 _CARDS_KEPT = 10_000
 
 
@@ -1337,6 +1338,40 @@ class _Board:
 
     # -- the royal favour table ------------------------------------------------------------------------------
     def favours(self) -> None:
+        """The table as :meth:`drawn_favours` draws it, made once for all it reads (the seats of a move
+        see the same table, and it changes a few times a turn)."""
+        speech = _speech()
+        if speech is None:
+            self.drawn_favours()
+            return
+        deciding = self.deciding_favours()
+        key = (
+            speech,
+            int(self.view["open_favour_columns"]),
+            self.now_colour if deciding else None,
+            tuple(
+                (int(p["seat"]), self.name(int(p["seat"])), *(int(p["favours"][n]) for n in FAVOUR_ROW_NAMES))
+                for p in self.players
+            ),
+            tuple((k, a.id, a.description) for k, a in self.acts.items() if k.startswith("favour-")),
+        )
+        drawn = _FAVOURS.get(key)
+        if drawn is None:
+            start = len(self.parts)
+            self.drawn_favours()
+            drawn = "".join(self.parts[start:])
+            del self.parts[start:]
+            if len(_FAVOURS) < _CARDS_KEPT:
+                _FAVOURS[key] = drawn
+        self.add(drawn)
+
+    def deciding_favours(self) -> bool:
+        """Whether the prompt is a decision on the favour table."""
+        favour_decisions = [str(fixed_decision(D_JOUST)), str(fixed_decision(D_ROW)), take_decision()]
+        favour_decisions += [column_decision(row) for row in range(len(FAVOUR_ROW_NAMES))]
+        return any(text in self.prompt for text in favour_decisions)
+
+    def drawn_favours(self) -> None:
         v = self.view
         x, y = FAVOUR_X, LOWER_Y
         w = WIDTH - MARGIN - x
@@ -1344,9 +1379,7 @@ class _Board:
         head_w = 112
         cell_w = (w - head_w - 8) / 5
         cell_h = 58
-        favour_decisions = [str(fixed_decision(D_JOUST)), str(fixed_decision(D_ROW)), take_decision()]
-        favour_decisions += [column_decision(row) for row in range(len(FAVOUR_ROW_NAMES))]
-        deciding = any(text in self.prompt for text in favour_decisions)
+        deciding = self.deciding_favours()
         h = LOWER_H
         self.add(
             _rect(
