@@ -19,6 +19,7 @@ from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
 from masterbuilder.core.i18n import use_language
 from masterbuilder.games.caylus import board as caylus_board
+from masterbuilder.games.caylus1303 import board as caylus1303_board
 from masterbuilder.server import board_changes, boards
 from masterbuilder.server.board_changes import (
     Drawing,
@@ -258,6 +259,33 @@ def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pyt
     monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
     for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
+    assert boards() == warm
+
+
+def test_caylus_1303_drawn_from_its_kept_supply_cards_is_the_same_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game("caylus1303", 3, 2)
+    rng = random.Random(2)
+    positions = []
+    for _ in range(12):
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_action_ids()))
+
+    def boards() -> list[str]:
+        drawn = []
+        for lang in ("en", "pl", "ro"):
+            with use_language(lang):
+                drawn += [
+                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in (0, None)
+                ]
+        return drawn
+
+    monkeypatch.setattr(caylus1303_board, "_CARDS", {})
+    warm = boards()
+    assert caylus1303_board._CARDS  # kept, and used below
+    monkeypatch.setattr(caylus1303_board, "_CARDS_KEPT", 0)
+    monkeypatch.setattr(caylus1303_board, "_CARDS", {})
     assert boards() == warm
 
 

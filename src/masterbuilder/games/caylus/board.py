@@ -18,19 +18,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core import i18n
 from masterbuilder.core.board import (
     BoardAction,
     esc,
     fit_text,
     fits_legibly,
+    fragment_speech,
     halves,
     player_name,
     shortened,
     text_width,
     viewer_name,
 )
-from masterbuilder.core.i18n import N_, SOURCE, Text
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -253,15 +253,6 @@ _CARDS: dict[tuple[object, ...], str] = {}
 _SPACES: dict[tuple[object, ...], str] = {}
 _FAVOURS: dict[tuple[object, ...], str] = {}
 _CARDS_KEPT = 10_000
-
-
-def _speech() -> object | None:
-    """What a drawn fragment's words depend on besides its arguments: the language and the catalog read
-    (a test may stand another in); None: draw it anew (while missing messages are being reported)."""
-    if i18n._missing.get() is not None:
-        return None
-    code = i18n.language()
-    return code if code == SOURCE else (code, i18n.translations(code))
 
 
 def _pair(key: str, value: object) -> str:
@@ -1052,7 +1043,7 @@ class _Board:
         n = int(sp["space"])
         owner, worker, pending = sp["owner"], sp["worker"], transforms.get(str(n))
         act = self.acts.get(f"road-{n}")
-        speech = _speech()
+        speech = fragment_speech()
         if speech is None:
             return self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
         key = (
@@ -1340,7 +1331,7 @@ class _Board:
     def favours(self) -> None:
         """The table as :meth:`drawn_favours` draws it, made once for all it reads (the seats of a move
         see the same table, and it changes a few times a turn)."""
-        speech = _speech()
+        speech = fragment_speech()
         if speech is None:
             self.drawn_favours()
             return
@@ -1675,7 +1666,7 @@ class _Board:
                 left = int(supply.get(t.key, 0))
                 act = self.acts.get(f"supply-{t.key}")
                 # a card is the same in every drawing with the same count left, place, language and action
-                speech = _speech()
+                speech = fragment_speech()
                 key = (speech, t.key, left, x, y, None if act is None else (act.id, act.description))
                 card = None if speech is None else _CARDS.get(key)
                 if card is None:
