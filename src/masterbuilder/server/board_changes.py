@@ -266,7 +266,8 @@ def _diff(old: Node, new: Node, ops: _Ops) -> None:
                     if was.start != child.start:
                         inner.rest.append(["start", child.id, child.start])
                     _diff(was, child, inner)
-                if inner.size() and inner.size() < len(child.text):
+                size = inner.size()
+                if size and size < len(child.text):
                     ops.extend(inner)
                 else:
                     ops.replaces.append(["replace", child.id, child.text])
@@ -298,10 +299,26 @@ def items(run: str) -> list[str]:
     return found
 
 
+# the nodes of the heads and tails compared lately: a run that changed is compared again as the old one of the
+# next move's changes; bounded (emptied when full)
+_ITEMS: dict[str, tuple[str, ...]] = {}
+_ITEMS_KEPT = 4096
+
+
+def _items_of(run: str) -> tuple[str, ...]:
+    found = _ITEMS.get(run)
+    if found is None:
+        found = tuple(items(run))
+        if len(_ITEMS) >= _ITEMS_KEPT:
+            _ITEMS.clear()
+        _ITEMS[run] = found
+    return found
+
+
 def _hunks(old: str, new: str) -> list[list[int | str]]:
     """[[i, n, text], ...]: ``new`` is ``old`` with, for each hunk, its nodes i to i + n replaced by
     ``text`` (hunks in order, never adjacent)."""
-    before, after = items(old), items(new)
+    before, after = _items_of(old), _items_of(new)
     matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
     return [
         [i1, i2 - i1, "".join(after[j1:j2])]
