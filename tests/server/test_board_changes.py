@@ -207,6 +207,39 @@ def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(worke
         assert ops is not None and apply_changes(old, ops) == board["svg"]
 
 
+@pytest.mark.slow  # worker processes
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_pool_draws_a_moves_boards_in_one_call(workers: int) -> None:
+    """Each seat's and language's board of a move, with the changes from what each was sent before, as
+    drawing them one by one gives; the next move's go to the worker that keeps them."""
+    state = new_game("caylus", 3, 4)
+    wanted: list[tuple[int | None, str]] = [(0, "en"), (1, "pl"), (None, "de"), (0, "de")]
+
+    def alone(seat: int | None, lang: str) -> str:
+        with use_language(lang):
+            return draw_board(state, seat)["svg"]
+
+    before = {key: alone(*key) for key in wanted}
+    state.apply(state.legal_action_ids()[0])
+    pool = BoardPool(workers)
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            first = thread.submit(asyncio.run, pool.draw_all(state, wanted)).result()
+            state.apply(state.legal_action_ids()[0])
+            previous = {key: [board["svg"]] for key, (board, _) in zip(wanted, first, strict=True)}
+            previous[None, "de"].append(before[None, "de"])
+            second = thread.submit(asyncio.run, pool.draw_all(state, wanted, previous=previous)).result()
+            lanes = {pool._lane_of.get(board["svg"]) for board, _ in second}
+    finally:
+        pool.close()
+    assert [found for _, found in first] == [[]] * len(wanted)
+    for key, (board, found) in zip(wanted, second, strict=True):
+        assert board["svg"] == alone(*key) and len(found) == len(previous[key])
+        for old, ops in zip(previous[key], found, strict=True):
+            assert ops is not None and apply_changes(old, ops) == board["svg"]
+    assert len(lanes) == 1  # one call, one worker
+
+
 def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
     splits: list[str] = []
 
