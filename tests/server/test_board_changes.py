@@ -217,7 +217,7 @@ def test_the_pool_draws_a_moves_boards_in_one_call(workers: int) -> None:
 
     def alone(seat: int | None, lang: str) -> str:
         with use_language(lang):
-            return draw_board(state, seat)["svg"]
+            return str(draw_board(state, seat)["svg"])
 
     before = {key: alone(*key) for key in wanted}
     state.apply(state.legal_action_ids()[0])
