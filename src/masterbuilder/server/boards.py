@@ -1,15 +1,16 @@
 """The SVG boards of the state messages, drawn in a pool of worker processes.
 
-Drawing a board takes 4-13 ms per seat and move, a long time for the event loop that serves every game:
-the pool draws them on the other cores meanwhile. A game's drawing reads only the seat's view, its legal
-actions and the players' names (the contract in ``masterbuilder.core.board``), so that is all a worker gets.
-With no workers (or if the pool fails) the board is drawn in the server's process, as ``draw_board`` does.
+Drawing a board takes 1.5-2 ms per seat and move, a long time for the event loop that serves every game:
+the pool draws them on the other cores meanwhile, a move's boards (every seat and language) in one call. A
+game's drawing reads only the seat's view, its legal actions and the players' names (the contract in
+``masterbuilder.core.board``), so that is all a worker gets. With no workers (or if the pool fails) the
+board is drawn in the server's process, as ``draw_board`` does.
 
 A worker also computes the board as changes (``server/board_changes``) to the boards the seat's connections
 were sent before (the server hands it those drawings' text: usually one, more when a connection joined late),
 so that neither the split nor the comparison runs on the event loop. Each worker keeps the drawings it drew,
-split once they were compared (a small LRU keyed by their text), and the pool sends a seat's next board to the
-worker that drew the one before: the next move's changes split only the new drawing, and of that only the
+split once they were compared (a small LRU keyed by their text), and the pool sends a move's boards to the
+worker that drew the ones before: the next move's changes split only the new drawing, and of that only the
 elements that changed (``split`` against the previous one). A worker that does not hold a previous drawing
 (restarted, or its LRU moved on) splits its text, as sent.
 """
