@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
 from masterbuilder.core.i18n import use_language
+from masterbuilder.games.builders import board as builders_board
 from masterbuilder.games.caylus import board as caylus_board
 from masterbuilder.games.caylus1303 import board as caylus1303_board
 from masterbuilder.server import board_changes, boards
@@ -295,10 +296,13 @@ def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pyt
     assert boards() == warm
 
 
-def test_caylus_1303_drawn_from_its_kept_supply_cards_is_the_same_board(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("game", "kept"), [("caylus1303", caylus1303_board), ("builders", builders_board)])
+def test_cards_drawn_from_those_kept_are_the_same_board(
+    game: str, kept: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = new_game("caylus1303", 3, 2)
+    """Caylus 1303's supply cards and The Builders' market cards, kept by all they read, draw the same
+    bytes as drawing them anew, across languages and seats (the action on a card too)."""
+    state = new_game(game, 3, 2)
     rng = random.Random(2)
     positions = []
     for _ in range(12):
@@ -310,15 +314,17 @@ def test_caylus_1303_drawn_from_its_kept_supply_cards_is_the_same_board(
         for lang in ("en", "pl", "ro"):
             with use_language(lang):
                 drawn += [
-                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in (0, None)
+                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"]
+                    for p in positions
+                    for seat in (p.current_player, None)
                 ]
         return drawn
 
-    monkeypatch.setattr(caylus1303_board, "_CARDS", {})
+    monkeypatch.setattr(kept, "_CARDS", {})
     warm = boards()
-    assert caylus1303_board._CARDS  # kept, and used below
-    monkeypatch.setattr(caylus1303_board, "_CARDS_KEPT", 0)
-    monkeypatch.setattr(caylus1303_board, "_CARDS", {})
+    assert kept._CARDS  # kept, and used below
+    monkeypatch.setattr(kept, "_CARDS_KEPT", 0)
+    monkeypatch.setattr(kept, "_CARDS", {})
     assert boards() == warm
 
 
