@@ -1,8 +1,9 @@
 """CPU per seat and move of a board (issue 31): for each game, a few seeded games of random legal moves,
 and at each position every seat's board drawn (``draw_svg``), then its changes from the seat's board before
 as the board worker computes them (``changes_from``: the previous drawing kept split where the worker drew
-it, so only the new one is split) and, for comparison, with both drawings split again. CPU time
-(``time.process_time``), medians in ms; the machine's other load does not count, but its caches do.
+it, so only the new one is split, against it) and, for comparison, with both drawings split again alone
+and nothing kept. CPU time (``time.process_time``), medians in ms; the machine's other load does not count,
+but its caches do.
 
     PYTHONPATH=src python benchmarks/bench_board_draw.py
     PYTHONPATH=src python benchmarks/bench_board_draw.py --games caylus --seeds 3 --moves 40
@@ -17,6 +18,7 @@ import time
 
 from masterbuilder import new_game
 from masterbuilder.core.board import BoardAction, board_actions, draw_svg
+from masterbuilder.server import board_changes
 from masterbuilder.server.board_changes import Drawing, changes
 from masterbuilder.server.boards import changes_from
 
@@ -40,11 +42,17 @@ def measure(game: str, players: int, seeds: int, moves: int) -> dict[str, float]
                 draw.append(time.process_time() - start)
                 if seat in before:
                     start = time.process_time()
-                    changes(Drawing(before[seat]), Drawing(svg))
-                    again.append(time.process_time() - start)
-                    start = time.process_time()
                     changes_from([before[seat]], svg)
                     kept.append(time.process_time() - start)
+                    # without what the worker kept: its split drawings, and the heads' and tails' nodes
+                    runs = dict(board_changes._ITEMS)
+                    board_changes._ITEMS.clear()
+                    start = time.process_time()
+                    old, new = Drawing(before[seat]), Drawing(svg)
+                    new.tree()  # alone, not against the old one
+                    changes(old, new)
+                    again.append(time.process_time() - start)
+                    board_changes._ITEMS.update(runs)
                 else:
                     changes_from([], svg)
                 before[seat] = svg

@@ -6,19 +6,25 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from masterbuilder import new_game
 from masterbuilder.core.board import draw_board
 from masterbuilder.core.i18n import use_language
+from masterbuilder.games.builders import board as builders_board
 from masterbuilder.games.caylus import board as caylus_board
+from masterbuilder.games.caylus1303 import board as caylus1303_board
 from masterbuilder.server import board_changes, boards
 from masterbuilder.server.board_changes import (
     Drawing,
+    Node,
     Unsplittable,
     apply_changes,
     apply_to,
@@ -68,6 +74,10 @@ def test_the_whole_board_when_changes_would_not_do() -> None:
     assert changes(OLD, OLD.replace("<svg ", "<svg2 ").replace("</svg>", "</svg2>")) is None
     assert changes(OLD, OLD.replace('id="b"', 'id="a"')) is None  # an id twice
     assert changes(OLD, OLD.replace("</g>x", "x")) is None  # unbalanced
+    # an id used again after an unchanged element that has it: on a keyed element, or not
+    assert changes(OLD, OLD.replace("end</svg>", '<circle id="w1"/></svg>')) is None
+    inside = OLD.replace("<circle/>", '<g><circle id="z"/></g>')
+    assert changes(inside, inside.replace("end</svg>", '<circle id="z"/></svg>')) is None
     assert changes(OLD, "<svg/>") is None  # the changes would not be smaller
     with pytest.raises(Unsplittable):
         split("<svg><!-- a comment --></svg>")
@@ -198,14 +208,49 @@ def test_the_pool_draws_the_board_with_its_changes_from_each_earlier_board(worke
         assert ops is not None and apply_changes(old, ops) == board["svg"]
 
 
+@pytest.mark.slow  # worker processes
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_pool_draws_a_moves_boards_in_one_call(workers: int) -> None:
+    """Each seat's and language's board of a move, with the changes from what each was sent before, as
+    drawing them one by one gives; the next move's go to the worker that keeps them."""
+    state = new_game("caylus", 3, 4)
+    wanted: list[tuple[int | None, str]] = [(0, "en"), (1, "pl"), (None, "de"), (0, "de")]
+
+    def alone(seat: int | None, lang: str) -> str:
+        with use_language(lang):
+            return str(draw_board(state, seat)["svg"])
+
+    before = {key: alone(*key) for key in wanted}
+    state.apply(state.legal_action_ids()[0])
+    pool = BoardPool(workers)
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            first = thread.submit(asyncio.run, pool.draw_all(state, wanted)).result()
+            state.apply(state.legal_action_ids()[0])
+            previous = {key: [board["svg"]] for key, (board, _) in zip(wanted, first, strict=True)}
+            previous[None, "de"].append(before[None, "de"])
+            second = thread.submit(asyncio.run, pool.draw_all(state, wanted, previous=previous)).result()
+            lanes = {pool._lane_of.get(board["svg"]) for board, _ in second}
+    finally:
+        pool.close()
+    assert [found for _, found in first] == [[]] * len(wanted)
+    for key, (board, found) in zip(wanted, second, strict=True):
+        assert board["svg"] == alone(*key) and len(found) == len(previous[key])
+        for old, ops in zip(previous[key], found, strict=True):
+            assert ops is not None and apply_changes(old, ops) == board["svg"]
+    assert len(lanes) == 1  # one call, one worker
+
+
 def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest.MonkeyPatch) -> None:
     splits: list[str] = []
 
-    def counted(svg: str) -> board_changes.Node:
-        splits.append(svg)
-        return split(svg)
+    whole = board_changes._split
 
-    monkeypatch.setattr(board_changes, "split", counted)
+    def counted(svg: str, like: Any) -> tuple[Node, dict[str, Node | None]]:
+        splits.append(svg)
+        return whole(svg, like)
+
+    monkeypatch.setattr(board_changes, "_split", counted)
     monkeypatch.setattr(boards, "_kept", type(boards._kept)())
     monkeypatch.setattr(boards, "KEPT", 2)
     drawings = [OLD.replace("turn 1", f"turn {n}") for n in range(1, 5)]
@@ -222,8 +267,8 @@ def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest
 
 
 def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The attributes, supply cards and road spaces Caylus's drawing keeps between moves draw the same
-    bytes as drawing them anew, across languages and seats."""
+    """The attributes, supply cards, road spaces and favour tables Caylus's drawing keeps between moves
+    draw the same bytes as drawing them anew, across languages and seats."""
     state = new_game("caylus", 3, 2)
     rng = random.Random(2)
     positions = []
@@ -240,14 +285,46 @@ def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pyt
                 ]
         return drawn
 
-    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+    for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
     warm = boards()
-    assert caylus_board._CARDS and caylus_board._SPACES  # kept, and used below
+    assert caylus_board._CARDS and caylus_board._SPACES and caylus_board._FAVOURS  # kept, and used below
     monkeypatch.setattr(caylus_board, "_PAIRS_KEPT", 0)
     monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
-    for kept in ("_PAIRS", "_CARDS", "_SPACES"):
+    for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
+    assert boards() == warm
+
+
+@pytest.mark.parametrize(("game", "kept"), [("caylus1303", caylus1303_board), ("builders", builders_board)])
+def test_cards_drawn_from_those_kept_are_the_same_board(
+    game: str, kept: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Caylus 1303's supply cards and The Builders' market cards, kept by all they read, draw the same
+    bytes as drawing them anew, across languages and seats (the action on a card too)."""
+    state = new_game(game, 3, 2)
+    rng = random.Random(2)
+    positions = []
+    for _ in range(12):
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_action_ids()))
+
+    def boards() -> list[str]:
+        drawn = []
+        for lang in ("en", "pl", "ro"):
+            with use_language(lang):
+                drawn += [
+                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"]
+                    for p in positions
+                    for seat in (p.current_player, None)
+                ]
+        return drawn
+
+    monkeypatch.setattr(kept, "_CARDS", {})
+    warm = boards()
+    assert kept._CARDS  # kept, and used below
+    monkeypatch.setattr(kept, "_CARDS_KEPT", 0)
+    monkeypatch.setattr(kept, "_CARDS", {})
     assert boards() == warm
 
 
@@ -312,3 +389,84 @@ def test_a_late_joiner_and_the_first_page_each_get_changes_to_their_own_board(cl
             shown = apply_changes(shown, first.receive_json()["board"]["changes"])
             watched = apply_changes(watched, late.receive_json()["board"]["changes"])
         assert shown == whole(tokens["0"]) and watched == whole(None)
+
+
+def shape(node: Node) -> tuple[Any, ...]:
+    """All a tree says, without where its text is kept."""
+    kids = [(shape(child), tail) for child, tail in node.children]
+    return node.id, node.start, node.end, node.head, node.text, node.loose, kids
+
+
+def split_or_none(svg: str, like: Drawing | None = None) -> tuple[Any, ...] | None:
+    try:
+        return shape(split(svg, like.keyed if like is not None else None))
+    except Unsplittable:
+        return None
+
+
+_IDS = st.sampled_from(["", ' id="@"', " id='@'"])  # each @ becomes an id
+_ELEMENTS = st.recursive(
+    st.one_of(
+        st.sampled_from(["t", "<text>x</text>", "<rect/>"]), st.builds('<rect{} class="u"/>'.format, _IDS)
+    ),
+    lambda inner: st.builds(
+        lambda key, kids: f"<g{key}>{''.join(kids)}</g>", _IDS, st.lists(inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(_ELEMENTS, min_size=1, max_size=6),
+    st.lists(_ELEMENTS, max_size=3),
+    st.randoms(use_true_random=False),
+)
+def test_a_drawing_split_against_the_one_before_is_split_as_it_is(
+    old_parts: list[str], fresh: list[str], rng: random.Random
+) -> None:
+    """The new drawing takes the old one's unchanged elements, at any place and depth (even where one of
+    their ids is used again, or under another root), and is split as if alone, or not split at all."""
+    ids = itertools.count()
+    old_parts = [re.sub("@", lambda _: f"i{next(ids)}", part) for part in old_parts]  # unique
+    fresh = [re.sub("@", lambda _: f"i{rng.randrange(6)}", part) for part in fresh]  # may be used again
+    old = Drawing(f'<svg id="r">{"".join(old_parts)}</svg>')
+    assert old.tree() is not None
+    inner = [node.text for node in old.keyed.values() if node is not None and node.id != "r"]
+    pool = old_parts + fresh + inner + ["<!-- c -->"] * rng.randint(0, 1)
+    parts = rng.choices(pool, k=rng.randint(0, len(pool) + 1))  # some twice, their ids too
+    if parts and rng.random() < 0.5:  # one goes deeper, in a group with an id or without
+        wrapper = rng.choice(["<g>", '<g id="w">', '<g id="i0">'])
+        at = rng.randrange(len(parts))
+        parts[at] = f"{wrapper}{parts[at]}</g>"
+    root = rng.choice(["svg", "g"])
+    new = f"<{root}>{''.join(parts)}</{root}>"
+    assert split_or_none(new, old) == split_or_none(new)
+
+
+@pytest.mark.parametrize("game", ["caylus", "caylus1303", "builders"])
+def test_each_seats_next_board_split_against_its_last_is_its_plain_split(game: str) -> None:
+    """Over a random game, each seat's and a spectator's drawing split against that seat's drawing before
+    gives the tree and the changes of the plain split, and the changes rebuild it."""
+    state = new_game(game, 2, 7)
+    rng = random.Random(7)
+    seats: list[int | None] = [None, 0, 1]
+    last: dict[int | None, Drawing] = {}
+    reused = 0
+    for _ in range(10):
+        for seat in seats:
+            svg = draw_board(state, seat)["svg"]
+            new, plain = Drawing(svg), Drawing(svg)
+            if seat in last:
+                plain.tree()  # split alone
+                ops = changes(last[seat], new)
+                tree = new.tree()
+                assert tree is not None and shape(tree) == shape(split(svg))
+                assert ops == changes(last[seat], plain) and ops is not None
+                assert apply_changes(last[seat].svg, ops) == svg
+                reused += sum(node.source is svg for node in new.keyed.values() if node is not None)
+            last[seat] = new
+        for _ in range(3):
+            if not state.is_terminal:
+                state.apply(rng.choice(state.legal_action_ids()))
+    assert reused

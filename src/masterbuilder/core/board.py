@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from masterbuilder.core import i18n
 from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.registry import game_piece
 from masterbuilder.core.state import State
@@ -52,6 +53,16 @@ class BoardAction:
 Draw = Callable[[Mapping[str, Any], Sequence[BoardAction], "int | None", Sequence[str]], str]
 
 _ACTION_ATTR = re.compile(r'data-action="(\d+)"')
+
+
+def fragment_speech() -> object | None:
+    """What a drawn fragment's words depend on besides its arguments, for a drawing that keeps fragments:
+    the language and the catalog read (a test may stand another in); None: draw it anew (while missing
+    messages are being reported)."""
+    if i18n._missing.get() is not None:
+        return None
+    code = i18n.language()
+    return code if code == i18n.SOURCE else (code, i18n.translations(code))
 
 
 def esc(text: object) -> str:

@@ -27,6 +27,7 @@ import bisect
 import difflib
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,7 @@ class Node:
     source: str = ""
     begin: int = 0
     stop: int = 0
+    loose: list[str] = field(default_factory=list)  # the ids of unkeyed elements in it (not in a keyed child)
 
     @property
     def text(self) -> str:
@@ -66,62 +68,103 @@ class Node:
         return self.start + self.head + "".join(c.render() + tail for c, tail in self.children) + self.end
 
 
-def split(svg: str) -> Node:
-    """The drawing as its tree of keyed elements (raises Unsplittable)."""
-    seen: set[str] = set()
+def split(svg: str, like: Mapping[str, Node | None] | None = None) -> Node:
+    """The drawing as its tree of keyed elements (raises Unsplittable); ``like``: the keyed elements of an
+    earlier drawing by id (``Drawing.keyed``), whose unchanged ones are taken instead of scanned again."""
+    return _split(svg, like or {})[0]
+
+
+def _split(svg: str, like: Mapping[str, Node | None]) -> tuple[Node, dict[str, Node | None]]:
+    """The tree and the drawing's ids: each keyed element's node, None for an id of an unkeyed element.
+
+    At the start tag of a keyed element that ``like`` has, if the text goes on with exactly that element's
+    text, the element splits as it did there (its keyed children are its own ids' elements, whatever its
+    place): its nodes are copied to this text and the scan goes on after it. The tree is ``split``'s."""
+    seen: dict[str, Node | None] = {}
     root: Node | None = None
     # the open elements: (node or None for an unkeyed element, its start offset, tag name)
     stack: list[tuple[Node | None, int, str]] = []
     # the keyed node whose content is being read, and where its current text (head or a tail) began
     open_nodes: list[tuple[Node, int]] = []
     pos = 0
-    find = svg.find  # this loop runs for each of a drawing's thousand tags: no copies, few lookups
-    for match in _TAG.finditer(svg):
-        start, stop = match.span()
-        if find("<", pos, start) >= 0 or find("<", start + 1, stop) >= 0:
-            raise Unsplittable("comments, CDATA or unknown markup")
-        pos = stop
-        closing, name, attrs, empty = match.groups()
-        if closing:
-            if not stack or stack[-1][2] != name:
-                raise Unsplittable(f"unbalanced </{name}>")
-            node, begin, _ = stack.pop()
-            if node is not None:
-                _close(node, open_nodes, svg, start, stop, begin)
-            continue
-        key = None
-        if "id" in attrs:
-            found = _ID.search(attrs)
-            if found is not None:
-                key = found.group(1) if found.group(1) is not None else found.group(2)
-        if key is not None:
-            if key in seen:
-                raise Unsplittable(f"the id {key!r} is used twice")
-            seen.add(key)
-        keyed = root is None or (key is not None and stack and stack[-1][0] is not None)
-        if root is not None and not stack:
-            raise Unsplittable("content after the root")
-        if not keyed:
-            if not empty:
-                stack.append((None, start, name))
-            continue
-        node = Node(key, svg[start:stop])
-        if root is None:
-            root = node
-        else:
-            parent, since = open_nodes[-1]
-            _settle(parent, svg[since:start])
-            parent.children.append((node, ""))
-        if empty:
-            node.source, node.begin, node.stop = svg, start, stop
-            open_nodes.append((node, stop))
-            _close(node, open_nodes, svg, stop, stop, start)
-        else:
-            stack.append((node, start, name))
-            open_nodes.append((node, stop))
+    find, startswith = svg.find, svg.startswith  # this loop runs for a drawing's thousand tags: few lookups
+    scan = 0
+    while scan >= 0:
+        jump, scan = scan, -1
+        for match in _TAG.finditer(svg, jump):
+            start, stop = match.span()
+            if find("<", pos, start) >= 0 or find("<", start + 1, stop) >= 0:
+                raise Unsplittable("comments, CDATA or unknown markup")
+            pos = stop
+            closing, name, attrs, empty = match.groups()
+            if closing:
+                if not stack or stack[-1][2] != name:
+                    raise Unsplittable(f"unbalanced </{name}>")
+                node, begin, _ = stack.pop()
+                if node is not None:
+                    _close(node, open_nodes, svg, start, stop, begin)
+                continue
+            key = None
+            if "id" in attrs:
+                found = _ID.search(attrs)
+                if found is not None:
+                    key = found.group(1) if found.group(1) is not None else found.group(2)
+                    if key in seen:
+                        raise Unsplittable(f"the id {key!r} is used twice")
+            keyed = root is None or (key is not None and stack and stack[-1][0] is not None)
+            if root is not None and not stack:
+                raise Unsplittable("content after the root")
+            if not keyed:
+                if key is not None:
+                    seen[key] = None
+                    open_nodes[-1][0].loose.append(key)
+                if not empty:
+                    stack.append((None, start, name))
+                continue
+            if key is not None and root is not None:
+                was = like.get(key)
+                if was is not None and startswith(was.text, start):
+                    node = _copied(was, svg, start - was.begin, seen)
+                    parent, since = open_nodes[-1]
+                    _settle(parent, svg[since:start])
+                    parent.children.append((node, ""))
+                    pos = node.stop
+                    open_nodes[-1] = (parent, pos)
+                    scan = pos
+                    break
+            node = Node(key, svg[start:stop])
+            if key is not None:
+                seen[key] = node
+            if root is None:
+                root = node
+            else:
+                parent, since = open_nodes[-1]
+                _settle(parent, svg[since:start])
+                parent.children.append((node, ""))
+            if empty:
+                node.source, node.begin, node.stop = svg, start, stop
+                open_nodes.append((node, stop))
+                _close(node, open_nodes, svg, stop, stop, start)
+            else:
+                stack.append((node, start, name))
+                open_nodes.append((node, stop))
     if root is None or stack or svg[pos:].strip():
         raise Unsplittable("not one balanced element")
-    return root
+    return root, seen
+
+
+def _copied(was: Node, svg: str, shift: int, seen: dict[str, Node | None]) -> Node:
+    """``was`` and its keyed elements, their text now at ``shift`` from where it was, in ``svg``; their ids
+    go into ``seen`` (raises Unsplittable if one is there already)."""
+    assert was.id is not None
+    node = Node(was.id, was.start, was.end, was.head, [], svg, was.begin + shift, was.stop + shift, was.loose)
+    for key in (was.id, *was.loose):
+        if key in seen:
+            raise Unsplittable(f"the id {key!r} is used twice")
+        seen[key] = None
+    seen[was.id] = node
+    node.children = [(_copied(child, svg, shift, seen), tail) for child, tail in was.children]
+    return node
 
 
 def _settle(node: Node, text: str) -> None:
@@ -153,11 +196,13 @@ class Drawing:
         self.svg = svg
         self._tree: Node | None = None
         self._splits = True
+        self.keyed: dict[str, Node | None] = {}  # once split: its keyed elements' nodes by id
 
-    def tree(self) -> Node | None:
+    def tree(self, like: Drawing | None = None) -> Node | None:
+        """Its tree (None: it does not split), split against ``like``'s (see ``split``) if that one is."""
         if self._tree is None and self._splits:
             try:
-                self._tree = split(self.svg)
+                self._tree, self.keyed = _split(self.svg, like.keyed if like is not None else {})
             except Unsplittable:
                 self._splits = False
         return self._tree
@@ -167,7 +212,8 @@ def changes(old: str | Drawing, new: str | Drawing) -> list[Change] | None:
     """The operations that turn drawing ``old`` into ``new``; None when only the whole board will do (the
     drawings do not split, their roots differ, or the changes would be no smaller than ``new``)."""
     old, new = (d if isinstance(d, Drawing) else Drawing(d) for d in (old, new))
-    before, after = old.tree(), new.tree()
+    before = old.tree()
+    after = new.tree(old)
     if before is None or after is None:
         return None
     if _name(before.start) != _name(after.start) or before.end != after.end:
@@ -220,7 +266,8 @@ def _diff(old: Node, new: Node, ops: _Ops) -> None:
                     if was.start != child.start:
                         inner.rest.append(["start", child.id, child.start])
                     _diff(was, child, inner)
-                if inner.size() and inner.size() < len(child.text):
+                size = inner.size()
+                if size and size < len(child.text):
                     ops.extend(inner)
                 else:
                     ops.replaces.append(["replace", child.id, child.text])
@@ -252,10 +299,26 @@ def items(run: str) -> list[str]:
     return found
 
 
+# the nodes of the heads and tails compared lately: a run that changed is compared again as the old one of the
+# next move's changes; bounded (emptied when full)
+_ITEMS: dict[str, tuple[str, ...]] = {}
+_ITEMS_KEPT = 4096
+
+
+def _items_of(run: str) -> tuple[str, ...]:
+    found = _ITEMS.get(run)
+    if found is None:
+        found = tuple(items(run))
+        if len(_ITEMS) >= _ITEMS_KEPT:
+            _ITEMS.clear()
+        _ITEMS[run] = found
+    return found
+
+
 def _hunks(old: str, new: str) -> list[list[int | str]]:
     """[[i, n, text], ...]: ``new`` is ``old`` with, for each hunk, its nodes i to i + n replaced by
     ``text`` (hunks in order, never adjacent)."""
-    before, after = items(old), items(new)
+    before, after = _items_of(old), _items_of(new)
     matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
     return [
         [i1, i2 - i1, "".join(after[j1:j2])]

@@ -1,16 +1,18 @@
 """The SVG boards of the state messages, drawn in a pool of worker processes.
 
-Drawing a board takes 4-13 ms per seat and move, a long time for the event loop that serves every game:
-the pool draws them on the other cores meanwhile. A game's drawing reads only the seat's view, its legal
-actions and the players' names (the contract in ``masterbuilder.core.board``), so that is all a worker gets.
-With no workers (or if the pool fails) the board is drawn in the server's process, as ``draw_board`` does.
+Drawing a board takes 1.5-2 ms per seat and move, a long time for the event loop that serves every game:
+the pool draws them on the other cores meanwhile, a move's boards (every seat and language) in one call. A
+game's drawing reads only the seat's view, its legal actions and the players' names (the contract in
+``masterbuilder.core.board``), so that is all a worker gets. With no workers (or if the pool fails) the
+board is drawn in the server's process, as ``draw_board`` does.
 
 A worker also computes the board as changes (``server/board_changes``) to the boards the seat's connections
 were sent before (the server hands it those drawings' text: usually one, more when a connection joined late),
 so that neither the split nor the comparison runs on the event loop. Each worker keeps the drawings it drew,
-split once they were compared (a small LRU keyed by their text), and the pool sends a seat's next board to the
-worker that drew the one before: the next move's changes split only the new drawing. A worker that does not
-hold a previous drawing (restarted, or its LRU moved on) splits its text, as sent.
+split once they were compared (a small LRU keyed by their text), and the pool sends a move's boards to the
+worker that drew the ones before: the next move's changes split only the new drawing, and of that only the
+elements that changed (``split`` against the previous one). A worker that does not hold a previous drawing
+(restarted, or its LRU moved on) splits its text, as sent.
 """
 
 from __future__ import annotations
@@ -47,6 +49,17 @@ def draw_in_worker(
     with use_language(lang):
         svg = draw_svg(game, view, [BoardAction(*a) for a in actions], seat, names)
     return svg, changes_from(previous, svg)
+
+
+def draw_all_in_worker(
+    game: str,
+    jobs: Sequence[
+        tuple[Mapping[str, Any], list[tuple[int, str, str]], int | None, str, Sequence[str], Sequence[str]]
+    ],
+) -> list[tuple[str, list[list[Change] | None]]]:
+    """Run in a worker: :func:`draw_in_worker` for each of a move's boards (its view, legal actions, seat,
+    language, names and previous drawings), in turn."""
+    return [draw_in_worker(game, *job) for job in jobs]
 
 
 # a worker's drawings, newest last: about one per seat and language of the games routed to it (a Caylus
@@ -147,25 +160,55 @@ class BoardPool(WorkerPool):
     ) -> tuple[dict[str, Any], list[list[Change] | None]]:
         """The board as :meth:`draw` and, computed where it is drawn, the changes from each of the
         ``previous`` drawings (their SVG text) to it: None where the whole board must be sent."""
-        with use_language(lang):
-            seats = list(names())
-            if not self.workers:
-                board = draw_board(state, seat, seats)
-                return board, changes_from(previous, board["svg"])
-            actions = board_actions(state, seat, seats)
-            view = state.view(seat)
-        try:
-            loop = asyncio.get_running_loop()
-            plain = [(a.id, a.label, a.description) for a in actions]
-            lane, executor = self._lane(previous)
-            svg, found = await loop.run_in_executor(
-                executor, draw_in_worker, state.game, view, plain, seat, lang, seats, tuple(previous)
-            )
-        except Exception:
-            log.exception("the board pool failed; drawing in the server's process")
-            self.close()
+        drawn = await self.draw_all(state, [(seat, lang)], names, {(seat, lang): previous})
+        return drawn[0]
+
+    async def draw_all(
+        self,
+        state: State,
+        wanted: Sequence[tuple[int | None, str]],
+        names: Callable[[], Sequence[str]] = _unnamed,
+        previous: Mapping[tuple[int | None, str], Sequence[str]] | None = None,
+    ) -> list[tuple[dict[str, Any], list[list[Change] | None]]]:
+        """:meth:`draw_changes` for each (seat, language) of ``wanted`` (the boards of one move), in one
+        call to one worker: one round trip, and the fragments the seats' drawings share made once there."""
+        previous = previous or {}
+        prepared = []
+        for seat, lang in wanted:
+            with use_language(lang):
+                seats = list(names())
+                if self.workers:
+                    prepared.append((seat, lang, seats, board_actions(state, seat, seats), state.view(seat)))
+                else:
+                    prepared.append((seat, lang, seats, [], {}))
+        if self.workers:
+            try:
+                loop = asyncio.get_running_loop()
+                lane, executor = self._lane([old for key in wanted for old in previous.get(key, ())])
+                jobs = [
+                    (
+                        view,
+                        [(a.id, a.label, a.description) for a in actions],
+                        seat,
+                        lang,
+                        seats,
+                        tuple(previous.get((seat, lang), ())),
+                    )
+                    for seat, lang, seats, actions, view in prepared
+                ]
+                found = await loop.run_in_executor(executor, draw_all_in_worker, state.game, jobs)
+            except Exception:
+                log.exception("the board pool failed; drawing in the server's process")
+                self.close()
+            else:
+                out = []
+                for (_seat, _lang, _seats, actions, _view), (svg, ops) in zip(prepared, found, strict=True):
+                    self._drawn(svg, lane)
+                    out.append((board_message(svg, actions), ops))
+                return out
+        out = []
+        for seat, lang, seats, _actions, _view in prepared:
             with use_language(lang):
                 board = draw_board(state, seat, seats)
-            return board, changes_from(previous, board["svg"])
-        self._drawn(svg, lane)
-        return board_message(svg, actions), found
+            out.append((board, changes_from(previous.get((seat, lang), ()), board["svg"])))
+        return out

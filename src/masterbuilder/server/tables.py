@@ -1150,11 +1150,8 @@ class Tables:
             for c in table.conns:
                 if c.board and c.changes and c.drawing is not None:
                     previous[c.seat, c.lang][c.drawing.svg] = None
-            drawn = await asyncio.gather(
-                *(
-                    self.boards.draw_changes(table.state, s, lang, table.seat_names, list(previous[s, lang]))
-                    for s, lang in wanted
-                )
+            drawn = await self.boards.draw_all(
+                table.state, wanted, table.seat_names, {key: list(previous[key]) for key in wanted}
             )
             parts["boards"] = {key: board for key, (board, _) in zip(wanted, drawn, strict=True)}
             parts["changes"] = {

@@ -16,7 +16,7 @@ The page shows the board about 880 px wide at 1280x800 (a 0.73 scale), so the sm
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from masterbuilder.core.board import (
@@ -24,6 +24,7 @@ from masterbuilder.core.board import (
     Fit,
     esc,
     fit_text,
+    fragment_speech,
     halves,
     player_name,
     text_width,
@@ -287,6 +288,11 @@ def _fitted(
     )
 
 
+# the market's cards as drawn, by all they read; bounded, beyond which the rest are drawn each time
+_CARDS: dict[tuple[object, ...], str] = {}
+_CARDS_KEPT = 10_000
+
+
 class _Board:
     """The drawing being written; each legal action is placed on one element at most (``open``)."""
 
@@ -326,7 +332,49 @@ class _Board:
 
     # ---- cards ------------------------------------------------------------------------------------
 
+    def kept(self, key: tuple[object, ...], action_id: int | None, draw: Callable[[], None]) -> None:
+        """Add what ``draw`` adds, made once for ``key`` (all it reads but the language and its action,
+        ``action_id`` if legal) and kept; the action is taken as :meth:`open` takes it."""
+        speech = fragment_speech()
+        if speech is None:
+            draw()
+            return
+        action = self.actions.get(action_id) if action_id is not None else None
+        full = (speech, *key, None if action is None else (action.id, action.description))
+        drawn = _CARDS.get(full)
+        if drawn is None:
+            start = len(self.parts)
+            draw()
+            drawn = "".join(self.parts[start:])
+            del self.parts[start:]
+            if len(_CARDS) < _CARDS_KEPT:
+                _CARDS[full] = drawn
+        elif action is not None:
+            del self.actions[action.id]
+        self.add(drawn)
+
     def building_card(
+        self, x: float, y: float, building: int, action_id: int | None, next_card: bool = False
+    ) -> None:
+        """A building card as :meth:`drawn_building_card` draws it, kept (a card is drawn in the same place
+        move after move, for every seat)."""
+        self.kept(
+            ("building", x, y, building, next_card),
+            action_id,
+            lambda: self.drawn_building_card(x, y, building, action_id, next_card),
+        )
+
+    def worker_card(
+        self, x: float, y: float, worker: int, action_id: int | None, next_card: bool = False
+    ) -> None:
+        """A worker card as :meth:`drawn_worker_card` draws it, kept as the building cards are."""
+        self.kept(
+            ("worker", x, y, worker, next_card),
+            action_id,
+            lambda: self.drawn_worker_card(x, y, worker, action_id, next_card),
+        )
+
+    def drawn_building_card(
         self, x: float, y: float, building: int, action_id: int | None, next_card: bool = False
     ) -> None:
         card = BUILDINGS[building]
@@ -360,7 +408,7 @@ class _Board:
             self.add(_coin(x + 26, y + 95, card.coins, 16), _shield(x + 68, y + 95, card.points, 15))
         self.add("</g>")
 
-    def worker_card(
+    def drawn_worker_card(
         self, x: float, y: float, worker: int, action_id: int | None, next_card: bool = False
     ) -> None:
         card = WORKERS[worker]

@@ -18,19 +18,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from masterbuilder.core import i18n
 from masterbuilder.core.board import (
     BoardAction,
     esc,
     fit_text,
     fits_legibly,
+    fragment_speech,
     halves,
     player_name,
     shortened,
     text_width,
     viewer_name,
 )
-from masterbuilder.core.i18n import N_, SOURCE, Text
+from masterbuilder.core.i18n import N_, Text
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -248,19 +248,11 @@ _PLAIN = re.compile(r'[&<>"]')
 # colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
 _PAIRS: dict[tuple[str, type, object], str] = {}
 _PAIRS_KEPT = 50_000
-# the supply's cards and the road's spaces as drawn, bounded as _PAIRS
+# the supply's cards, the road's spaces and the royal favour table as drawn, bounded as _PAIRS
 _CARDS: dict[tuple[object, ...], str] = {}
 _SPACES: dict[tuple[object, ...], str] = {}
+_FAVOURS: dict[tuple[object, ...], str] = {}
 _CARDS_KEPT = 10_000
-
-
-def _speech() -> object | None:
-    """What a drawn fragment's words depend on besides its arguments: the language and the catalog read
-    (a test may stand another in); None: draw it anew (while missing messages are being reported)."""
-    if i18n._missing.get() is not None:
-        return None
-    code = i18n.language()
-    return code if code == SOURCE else (code, i18n.translations(code))
 
 
 def _pair(key: str, value: object) -> str:
@@ -1051,7 +1043,7 @@ class _Board:
         n = int(sp["space"])
         owner, worker, pending = sp["owner"], sp["worker"], transforms.get(str(n))
         act = self.acts.get(f"road-{n}")
-        speech = _speech()
+        speech = fragment_speech()
         if speech is None:
             return self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
         key = (
@@ -1337,6 +1329,40 @@ class _Board:
 
     # -- the royal favour table ------------------------------------------------------------------------------
     def favours(self) -> None:
+        """The table as :meth:`drawn_favours` draws it, made once for all it reads (the seats of a move
+        see the same table, and it changes a few times a turn)."""
+        speech = fragment_speech()
+        if speech is None:
+            self.drawn_favours()
+            return
+        deciding = self.deciding_favours()
+        key = (
+            speech,
+            int(self.view["open_favour_columns"]),
+            self.now_colour if deciding else None,
+            tuple(
+                (int(p["seat"]), self.name(int(p["seat"])), *(int(p["favours"][n]) for n in FAVOUR_ROW_NAMES))
+                for p in self.players
+            ),
+            tuple((k, a.id, a.description) for k, a in self.acts.items() if k.startswith("favour-")),
+        )
+        drawn = _FAVOURS.get(key)
+        if drawn is None:
+            start = len(self.parts)
+            self.drawn_favours()
+            drawn = "".join(self.parts[start:])
+            del self.parts[start:]
+            if len(_FAVOURS) < _CARDS_KEPT:
+                _FAVOURS[key] = drawn
+        self.add(drawn)
+
+    def deciding_favours(self) -> bool:
+        """Whether the prompt is a decision on the favour table."""
+        favour_decisions = [str(fixed_decision(D_JOUST)), str(fixed_decision(D_ROW)), take_decision()]
+        favour_decisions += [column_decision(row) for row in range(len(FAVOUR_ROW_NAMES))]
+        return any(text in self.prompt for text in favour_decisions)
+
+    def drawn_favours(self) -> None:
         v = self.view
         x, y = FAVOUR_X, LOWER_Y
         w = WIDTH - MARGIN - x
@@ -1344,9 +1370,7 @@ class _Board:
         head_w = 112
         cell_w = (w - head_w - 8) / 5
         cell_h = 58
-        favour_decisions = [str(fixed_decision(D_JOUST)), str(fixed_decision(D_ROW)), take_decision()]
-        favour_decisions += [column_decision(row) for row in range(len(FAVOUR_ROW_NAMES))]
-        deciding = any(text in self.prompt for text in favour_decisions)
+        deciding = self.deciding_favours()
         h = LOWER_H
         self.add(
             _rect(
@@ -1642,7 +1666,7 @@ class _Board:
                 left = int(supply.get(t.key, 0))
                 act = self.acts.get(f"supply-{t.key}")
                 # a card is the same in every drawing with the same count left, place, language and action
-                speech = _speech()
+                speech = fragment_speech()
                 key = (speech, t.key, left, x, y, None if act is None else (act.id, act.description))
                 card = None if speech is None else _CARDS.get(key)
                 if card is None:

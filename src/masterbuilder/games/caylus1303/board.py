@@ -27,6 +27,7 @@ from masterbuilder.core.board import (
     esc,
     fit_text,
     fits_legibly,
+    fragment_speech,
     halves,
     player_name,
     shortened,
@@ -1212,7 +1213,28 @@ def _band_name(name: str, cx: float, top: float, room: float, ink: str) -> str:
     )
 
 
+# the supply's cards as drawn, by all they read (most are the same in every drawing of a game, whatever the
+# seat); bounded, beyond which the rest are drawn each time
+_CARDS: dict[tuple[object, ...], str] = {}
+_CARDS_KEPT = 10_000
+
+
 def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
+    """A building in the supply as :func:`_drawn_supply_card` draws it, made once for all it reads."""
+    speech = fragment_speech()
+    if speech is None:
+        return _drawn_supply_card(tile, x, y, acts)
+    act = acts.by_element.get(f"tile-{tile.key}")
+    key = (speech, tile.key, x, y, None if act is None else (act.id, act.description))
+    card = _CARDS.get(key)
+    if card is None:
+        card = _drawn_supply_card(tile, x, y, acts)
+        if len(_CARDS) < _CARDS_KEPT:
+            _CARDS[key] = card
+    return card
+
+
+def _drawn_supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
     ident = f"tile-{tile.key}"
     band, body, band_ink = FAMILY_COLOURS[tile.family.value]
     if tile.family is Family.MONUMENT:
