@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masterbuilder import new_game
-from masterbuilder.core.board import draw_board
+from masterbuilder.core.board import draw_board, keep_fragment
 from masterbuilder.core.i18n import use_language
 from masterbuilder.games.builders import board as builders_board
 from masterbuilder.games.caylus import board as caylus_board
@@ -470,3 +470,14 @@ def test_each_seats_next_board_split_against_its_last_is_its_plain_split(game: s
             if not state.is_terminal:
                 state.apply(rng.choice(state.legal_action_ids()))
     assert reused
+
+
+def test_a_full_store_of_fragments_is_emptied_so_that_the_newest_are_kept() -> None:
+    """A long-running server keeps the fragments of the boards it draws now: a store at its limit is emptied
+    before the next one goes in (it used to stop keeping any)."""
+    store: dict[int, str] = {}
+    for n in range(5):
+        keep_fragment(store, n, f"<g id='f{n}'/>", 3)
+    assert store == {3: "<g id='f3'/>", 4: "<g id='f4'/>"}
+    keep_fragment(store, 9, "<g/>", 0)
+    assert store == {}  # a limit of 0 keeps none

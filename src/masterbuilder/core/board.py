@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from masterbuilder.core import i18n
 from masterbuilder.core.i18n import shell as _
@@ -55,6 +55,10 @@ Draw = Callable[[Mapping[str, Any], Sequence[BoardAction], "int | None", Sequenc
 _ACTION_ATTR = re.compile(r'data-action="(\d+)"')
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
 def fragment_speech() -> object | None:
     """What a drawn fragment's words depend on besides its arguments, for a drawing that keeps fragments:
     the language and the catalog read (a test may stand another in); None: draw it anew (while missing
@@ -63,6 +67,17 @@ def fragment_speech() -> object | None:
         return None
     code = i18n.language()
     return code if code == i18n.SOURCE else (code, i18n.translations(code))
+
+
+def keep_fragment(store: dict[K, V], key: K, fragment: V, limit: int) -> None:
+    """Keep a drawn fragment for the next drawings; a full store is emptied first, so that a long-running
+    server keeps the fragments of the games it draws now, not of the first ones it drew (a limit of 0 keeps
+    none)."""
+    if len(store) >= limit:
+        store.clear()
+        if limit <= 0:
+            return
+    store[key] = fragment
 
 
 def esc(text: object) -> str:

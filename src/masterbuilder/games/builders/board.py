@@ -26,6 +26,7 @@ from masterbuilder.core.board import (
     fit_text,
     fragment_speech,
     halves,
+    keep_fragment,
     player_name,
     text_width,
     viewer_name,
@@ -347,8 +348,7 @@ class _Board:
             draw()
             drawn = "".join(self.parts[start:])
             del self.parts[start:]
-            if len(_CARDS) < _CARDS_KEPT:
-                _CARDS[full] = drawn
+            keep_fragment(_CARDS, full, drawn, _CARDS_KEPT)
         elif action is not None:
             del self.actions[action.id]
         self.add(drawn)

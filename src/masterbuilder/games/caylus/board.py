@@ -25,6 +25,7 @@ from masterbuilder.core.board import (
     fits_legibly,
     fragment_speech,
     halves,
+    keep_fragment,
     player_name,
     shortened,
     text_width,
@@ -245,7 +246,7 @@ LOWER_H = 48 + 3 * SECTION_PITCH
 # ---- small drawing helpers ---------------------------------------------------------------------------------
 _PLAIN = re.compile(r'[&<>"]')
 # each keyword and value's ``name="text"``, made once: most recur in every drawing (coordinates, sizes,
-# colours); bounded, beyond which the rest are made each time. Keyed by the value's type too (True == 1)
+# colours); bounded (emptied when full). Keyed by the value's type too (True == 1)
 _PAIRS: dict[tuple[str, type, object], str] = {}
 _PAIRS_KEPT = 50_000
 # the supply's cards, the road's spaces and the royal favour table as drawn, bounded as _PAIRS
@@ -283,8 +284,7 @@ def _attrs(**kw: object) -> str:
             pair = _pair(key, value)
         if pair is None:
             pair = _pair(key, value)
-            if len(_PAIRS) < _PAIRS_KEPT:
-                _PAIRS[at] = pair
+            keep_fragment(_PAIRS, at, pair, _PAIRS_KEPT)
         out.append(pair)
     return " ".join(out)
 
@@ -1067,8 +1067,7 @@ class _Board:
         drawn = _SPACES.get(key)
         if drawn is None:
             drawn = self.drawn_space(sp, provost, next_lot, transforms, acting, marks)
-            if len(_SPACES) < _CARDS_KEPT:
-                _SPACES[key] = drawn
+            keep_fragment(_SPACES, key, drawn, _CARDS_KEPT)
         return drawn
 
     def drawn_space(
@@ -1352,8 +1351,7 @@ class _Board:
             self.drawn_favours()
             drawn = "".join(self.parts[start:])
             del self.parts[start:]
-            if len(_FAVOURS) < _CARDS_KEPT:
-                _FAVOURS[key] = drawn
+            keep_fragment(_FAVOURS, key, drawn, _CARDS_KEPT)
         self.add(drawn)
 
     def deciding_favours(self) -> bool:
@@ -1671,8 +1669,8 @@ class _Board:
                 card = None if speech is None else _CARDS.get(key)
                 if card is None:
                     card = self.supply_card(t, x, y, card_w, card_h, left)
-                    if speech is not None and len(_CARDS) < _CARDS_KEPT:
-                        _CARDS[key] = card
+                    if speech is not None:
+                        keep_fragment(_CARDS, key, card, _CARDS_KEPT)
                 self.add(card)
             y += card_h + 10
         return y

@@ -29,6 +29,7 @@ from masterbuilder.core.board import (
     fits_legibly,
     fragment_speech,
     halves,
+    keep_fragment,
     player_name,
     shortened,
     text_width,
@@ -1229,8 +1230,7 @@ def _supply_card(tile: Tile, x: float, y: float, acts: _Acts) -> str:
     card = _CARDS.get(key)
     if card is None:
         card = _drawn_supply_card(tile, x, y, acts)
-        if len(_CARDS) < _CARDS_KEPT:
-            _CARDS[key] = card
+        keep_fragment(_CARDS, key, card, _CARDS_KEPT)
     return card
 
 
