@@ -264,6 +264,9 @@ def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest
     # one it no longer keeps (or never drew) is split from its text: the same changes
     assert changes_from([drawings[0]], drawings[3]) == [changes(drawings[0], drawings[3])]
     assert splits.count(drawings[0]) == 2 and splits.count(drawings[3]) == 1
+    # the server's board_kept, passed with each call, bounds the drawings kept
+    changes_from([drawings[3]], drawings[1], limit=1)
+    assert list(boards._kept) == [drawings[1]]
 
 
 def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,7 +88,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         work = WorkerPool(settings.work_workers, nice=19)
         app.state.work = work
         board_workers = settings.board_workers
-        boards = BoardPool((os.cpu_count() or 1) if board_workers is None else board_workers)
+        boards = BoardPool(
+            (os.cpu_count() or 1) if board_workers is None else board_workers, kept=settings.board_kept
+        )
         warming = asyncio.create_task(boards.warm_up())  # the first board is not late by a process start
         manager = Tables(
             Store(engine),

@@ -42,13 +42,15 @@ def draw_in_worker(
     lang: str,
     names: Sequence[str] = (),
     previous: Sequence[str] = (),
+    limit: int | None = None,
 ) -> tuple[str, list[list[Change] | None]]:
     """Run in a worker: the game's board drawing for this view and these legal actions, the seats named by
     ``names``, its words in ``lang`` (the language is the message's: a worker draws for players of every
-    language); and the changes from each of the ``previous`` drawings to it (None: send it whole)."""
+    language); and the changes from each of the ``previous`` drawings to it (None: send it whole). The worker
+    keeps at most ``limit`` drawings (default ``KEPT``)."""
     with use_language(lang):
         svg = draw_svg(game, view, [BoardAction(*a) for a in actions], seat, names)
-    return svg, changes_from(previous, svg)
+    return svg, changes_from(previous, svg, limit)
 
 
 def draw_all_in_worker(
@@ -56,15 +58,17 @@ def draw_all_in_worker(
     jobs: Sequence[
         tuple[Mapping[str, Any], list[tuple[int, str, str]], int | None, str, Sequence[str], Sequence[str]]
     ],
+    limit: int | None = None,
 ) -> list[tuple[str, list[list[Change] | None]]]:
     """Run in a worker: :func:`draw_in_worker` for each of a move's boards (its view, legal actions, seat,
     language, names and previous drawings), in turn."""
-    return [draw_in_worker(game, *job) for job in jobs]
+    return [draw_in_worker(game, *job, limit) for job in jobs]
 
 
-# a worker's drawings, newest last: about one per seat and language of the games routed to it (a Caylus
-# drawing is 80 kB, split about twice that)
-KEPT = 256
+# a worker's drawings, newest last: one per seat and language of the games routed to it, so that a seat's
+# drawing before is at hand (not split again) for the next move's changes; a Caylus drawing kept takes about
+# 170 kB (its text and tree), The Builders' 280 kB. The server's setting ``board_kept`` sets it.
+KEPT = 1024
 _kept: OrderedDict[str, Drawing] = OrderedDict()
 _kept_lock = threading.Lock()  # with no workers, the server's threads share it
 
@@ -79,20 +83,20 @@ def kept(svg: str) -> Drawing:
     return Drawing(svg)
 
 
-def keep(drawing: Drawing) -> None:
+def keep(drawing: Drawing, limit: int | None = None) -> None:
     with _kept_lock:
         _kept[drawing.svg] = drawing
         _kept.move_to_end(drawing.svg)
-        while len(_kept) > KEPT:
+        while len(_kept) > (KEPT if limit is None else limit):
             _kept.popitem(last=False)
 
 
-def changes_from(previous: Sequence[str], svg: str) -> list[list[Change] | None]:
+def changes_from(previous: Sequence[str], svg: str, limit: int | None = None) -> list[list[Change] | None]:
     """The changes from each of the ``previous`` drawings to ``svg`` (each split at most once in this
     process while it is kept); ``svg`` is kept for the next move's changes."""
     new = kept(svg)
     found = [changes(kept(old), new) for old in previous]
-    keep(new)
+    keep(new, limit)
     return found
 
 
@@ -103,10 +107,11 @@ def _unnamed() -> Sequence[str]:
 class BoardPool(WorkerPool):
     """The board drawings, in ``workers`` processes (0: in the server's process). With more than one, each
     worker is a pool of its own (a lane), so that a seat's next board goes to the worker that keeps its last
-    drawing; a seat's first board goes to the next lane in turn."""
+    drawing; a seat's first board goes to the next lane in turn. Each worker keeps ``kept`` drawings."""
 
-    def __init__(self, workers: int, nice: int = 0) -> None:
+    def __init__(self, workers: int, nice: int = 0, kept: int = KEPT) -> None:
         super().__init__(workers, nice)
+        self.kept = kept
         self._lanes = [WorkerPool(1, nice) for _ in range(workers)] if workers > 1 else []
         self._lane_of: OrderedDict[str, int] = OrderedDict()  # a drawing's text -> the lane that drew it
         self._turn = 0
@@ -123,7 +128,7 @@ class BoardPool(WorkerPool):
         if self._lanes:
             self._lane_of[svg] = lane
             self._lane_of.move_to_end(svg)
-            while len(self._lane_of) > KEPT * len(self._lanes):
+            while len(self._lane_of) > self.kept * len(self._lanes):
                 self._lane_of.popitem(last=False)
 
     async def warm_up(self) -> None:
@@ -196,7 +201,7 @@ class BoardPool(WorkerPool):
                     )
                     for seat, lang, seats, actions, view in prepared
                 ]
-                found = await loop.run_in_executor(executor, draw_all_in_worker, state.game, jobs)
+                found = await loop.run_in_executor(executor, draw_all_in_worker, state.game, jobs, self.kept)
             except Exception:
                 log.exception("the board pool failed; drawing in the server's process")
                 self.close()
@@ -210,5 +215,5 @@ class BoardPool(WorkerPool):
         for seat, lang, seats, _actions, _view in prepared:
             with use_language(lang):
                 board = draw_board(state, seat, seats)
-            out.append((board, changes_from(previous.get((seat, lang), ()), board["svg"])))
+            out.append((board, changes_from(previous.get((seat, lang), ()), board["svg"], self.kept)))
         return out

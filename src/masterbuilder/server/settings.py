@@ -47,6 +47,7 @@ class Settings:
     # boards after the first sent as changes to the pages that ask for them (docs/web.md, "Boards as
     # changes"), computed in the board pool; False: every update carries the whole board
     board_changes: bool = True
+    board_kept: int = 1024  # drawings each board worker keeps for the next move's changes (about 0.2 MB each)
     ungreeted_per_address: int = 8  # sockets of one address that have not said hello yet
     hello_timeout: float = 10.0  # seconds a socket has to say hello
     max_sockets: int | None = None  # sockets in all; None: what the open-files limit leaves room for
@@ -163,6 +164,7 @@ LIMITS_ENV: dict[str, tuple[str, Callable[[str], Any]]] = {
     "MASTERBUILDER_HINT_WORKERS": ("hint_workers", int),
     "MASTERBUILDER_HINTS_PER_MINUTE": ("hints_per_minute", int),
     "MASTERBUILDER_BOARD_CHANGES": ("board_changes", _switch),
+    "MASTERBUILDER_BOARD_KEPT": ("board_kept", int),
     # ---- accounts ----
     "MASTERBUILDER_SESSION_DAYS": ("session_days", float),
     "MASTERBUILDER_SIGNIN_FAILURES_PER_ACCOUNT": ("signin_failures_per_account", int),
