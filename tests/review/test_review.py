@@ -177,12 +177,26 @@ def test_the_command_says_how_long_before_it_starts_and_shows_a_table(tmp_path: 
     assert "Accuracy" in result.stdout and "seat 0" in result.stdout
 
 
+@pytest.mark.slow
+def test_the_command_passes_pairs_to_the_review(tmp_path: Path) -> None:
+    record = heuristic_record("caylus1303", 2, 13, 10)
+    path = write(tmp_path, record)
+    args = ["review", str(path), "--seat", "1", "--budget", "20", "--jobs", "1", "--json", "-q"]
+    for pairs in (0, 2):
+        result = runner.invoke(app, [*args, "--pairs", str(pairs)])
+        assert result.exit_code == 0, result.output
+        doc = json.loads(result.stdout)
+        expected = review(load_record(record).record(), seat=1, budget=20, pairs=pairs).to_json()
+        assert doc["pairs"] == pairs and doc["decisions"] == json.loads(json.dumps(expected["decisions"]))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--seat", "5"], "--seat must be from 0 to 1"),
         (["--budget", "0"], "--budget must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--pairs", "-1"], "--pairs must be at least 0"),
     ],
 )
 def test_the_command_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:

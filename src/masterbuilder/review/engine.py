@@ -84,12 +84,14 @@ class Review:
     omniscient: bool
     judgements: list[Judgement] = field(default_factory=list)
     skipped: int = 0  # forced decisions
+    pairs: int = PAIRS
 
     def accuracy(self) -> dict[int, float | None]:
-        return {
-            seat: accuracy([j.loss for j in self.judgements if j.seat == seat])
-            for seat in range(self.players)
-        }
+        out: dict[int, float | None] = {}
+        for seat in range(self.players):
+            mine = [j for j in self.judgements if j.seat == seat]
+            out[seat] = accuracy([j.loss for j in mine], [j.before for j in mine])
+        return out
 
     def key_moments(self) -> list[Judgement]:
         """The three to five largest losses (in game order); beyond three only real ones (mistakes or
@@ -106,6 +108,7 @@ class Review:
             "seed": self.seed,
             "budget": self.budget,
             "omniscient": self.omniscient,
+            "pairs": self.pairs,
             "skipped_forced": self.skipped,
             "accuracy": {str(s): a for s, a in self.accuracy().items()},
             "key_moments": [j.ply for j in self.key_moments()],
@@ -238,7 +241,7 @@ def review(
     game = record["game"]
     steps = budget if budget is not None else default_budget(game)
     chosen, skipped = found if found is not None else decisions(record, seat)
-    result = Review(game, record["players"], record["seed"], steps, omniscient, skipped=skipped)
+    result = Review(game, record["players"], record["seed"], steps, omniscient, skipped=skipped, pairs=pairs)
     tasks: list[Task] = [(record, d, steps, omniscient, language(), pairs) for d in chosen]
     for judged in _run(tasks, jobs):
         result.judgements.append(judged)

@@ -10,7 +10,7 @@ the heavier grades sit where the random bot's moves fall and the strong bot's al
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from masterbuilder.core.i18n import N_
 from masterbuilder.review.calibration import CALIBRATION
@@ -43,13 +43,64 @@ def grade(loss: float, is_best: bool) -> str:
     return BLUNDER
 
 
-def accuracy(losses: Sequence[float]) -> float | None:
-    """Accuracy in percent over a seat's graded moves: lichess's curve on the loss in percentage points
-    (100 for moves that lose nothing, about 65 for a loss of 10 points, about 13 for 40), averaged."""
+def move_accuracy(loss: float) -> float:
+    """lichess's curve on the loss in percentage points: 100 for a move that loses nothing, about 65 for a
+    loss of 10 points, about 13 for 40."""
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
+
+
+def plain_accuracy(losses: Sequence[float], befores: Sequence[float] = ()) -> float | None:
+    """The mean of the moves' accuracies (every decision counts the same)."""
     if not losses:
         return None
-    scores = [max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669)) for loss in losses]
-    return sum(scores) / len(scores)
+    return sum(move_accuracy(loss) for loss in losses) / len(losses)
+
+
+def stakes_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float | None:
+    """The moves' accuracies weighted by what was at stake: ``4 p (1 - p)`` of the winning chance ``p``
+    before the move (1 at an even game, near 0 in a decided one), at least ``STAKES_FLOOR``."""
+    if not losses:
+        return None
+    weights = [max(STAKES_FLOOR, 4 * p * (1 - p)) for p in befores]
+    return sum(w * move_accuracy(x) for w, x in zip(weights, losses, strict=True)) / sum(weights)
+
+
+def lichess_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float | None:
+    """lichess's game accuracy: the mean of (a) the moves' accuracies weighted by the volatility of the
+    winning chance around them (its standard deviation in points over a window of the seat's decisions,
+    from 0.5 to 12) and (b) their harmonic mean (one bad move weighs more than many good ones)."""
+    if not losses:
+        return None
+    scores = [move_accuracy(x) for x in losses]
+    points = [100 * p for p in befores]
+    size = max(2, min(8, len(points) // 10))
+    weights = []
+    for k in range(len(points)):
+        start = max(0, min(k - size // 2, len(points) - size))
+        window = points[start : start + size] or points[k : k + 1]
+        mean = sum(window) / len(window)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in window) / len(window))
+        weights.append(max(0.5, min(12.0, spread)))
+    weighted = sum(w * s for w, s in zip(weights, scores, strict=True)) / sum(weights)
+    harmonic = len(scores) / sum(1 / max(1.0, s) for s in scores)
+    return (weighted + harmonic) / 2
+
+
+STAKES_FLOOR = 0.1
+AccuracyFormula = Callable[[Sequence[float], Sequence[float]], float | None]
+# the accuracy formulas benchmarks/review_separation.py compares; ACCURACY is the one the review uses
+ACCURACIES: dict[str, AccuracyFormula] = {
+    "mean": plain_accuracy,
+    "stakes": stakes_accuracy,
+    "lichess": lichess_accuracy,
+}
+ACCURACY = "mean"
+
+
+def accuracy(losses: Sequence[float], befores: Sequence[float] | None = None) -> float | None:
+    """A seat's accuracy in percent over its graded moves (their losses, and the winning chances before
+    them, in game order), by the formula :data:`ACCURACY` names."""
+    return ACCURACIES[ACCURACY](losses, befores if befores is not None else [0.5] * len(losses))
 
 
 def win_chance(game: str, players: int, value: float) -> float:
