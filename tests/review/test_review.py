@@ -15,7 +15,15 @@ from masterbuilder.agents import make_agent
 from masterbuilder.cli import app
 from masterbuilder.core.registry import load_record
 from masterbuilder.review.engine import Decision, Judgement, Review, decisions, judge, review
-from masterbuilder.review.grades import accuracy, grade, win_chance
+from masterbuilder.review.grades import (
+    ACCURACIES,
+    accuracy,
+    grade,
+    lichess_accuracy,
+    plain_accuracy,
+    stakes_accuracy,
+    win_chance,
+)
 from masterbuilder.review.search import ReviewSearch
 
 runner = CliRunner()
@@ -82,6 +90,31 @@ def test_accuracy_falls_with_the_losses() -> None:
     perfect, some, many = (accuracy(x) for x in ([0.0] * 4, [0.0, 0.1] * 2, [0.3] * 4))
     assert perfect is not None and some is not None and many is not None
     assert perfect > some > many >= 0
+
+
+def test_every_accuracy_formula_is_100_for_no_loss_and_falls_with_the_losses() -> None:
+    chances = [0.5, 0.4, 0.3, 0.2]
+    for formula in ACCURACIES.values():
+        assert formula([], []) is None
+        assert formula([0.0] * 4, chances) == pytest.approx(100.0, abs=0.01)
+        some, many = formula([0.0, 0.1] * 2, chances), formula([0.3] * 4, chances)
+        assert some is not None and many is not None and 100 > some > many >= 0
+
+
+def test_stakes_weigh_a_loss_in_an_open_game_more_than_in_a_decided_one() -> None:
+    # a seat that lost 0.2 while the game was even, then nothing in a lost game, against one that lost
+    # 0.2 in a lost game and nothing while it was even
+    open_loss = stakes_accuracy([0.2, 0.0, 0.0, 0.0], [0.5, 0.02, 0.02, 0.02])
+    decided_loss = stakes_accuracy([0.0, 0.0, 0.0, 0.2], [0.5, 0.5, 0.5, 0.02])
+    plain = plain_accuracy([0.2, 0.0, 0.0, 0.0])
+    assert open_loss is not None and decided_loss is not None and plain is not None
+    assert open_loss < plain < decided_loss
+
+
+def test_lichess_accuracy_weighs_one_bad_move_by_its_harmonic_mean() -> None:
+    steady = [0.5] * 10
+    one_blunder = lichess_accuracy([0.0] * 9 + [0.5], steady)
+    assert one_blunder is not None and one_blunder < (plain_accuracy([0.0] * 9 + [0.5]) or 0)
 
 
 def test_win_chance_is_monotone_and_bounded() -> None:
