@@ -39,6 +39,7 @@ GAMES = ("caylus", "caylus1303", "builders")
 OPPONENTS = ("random", "heuristic")
 DEFAULT_OUT = Path("bench-results/review_separation.json")
 SEED0 = 50000
+DECIDED = 0.05
 
 
 def per_game(text: str, default: dict[str, int]) -> dict[str, int]:
@@ -100,9 +101,10 @@ def review_game(played: dict[str, Any], budget: int, every: int, pairs: int) -> 
         "pairs": pairs,
         "decisions": len(found),
         "seconds_review": time.perf_counter() - started,
-        # ply, seat, grade, chance before, after the move played, after the best move, loss
+        # ply, seat, grade, chance before, after the move played, after the best move, loss, margin loss
         "judgements": [
-            [j.ply, j.seat, j.grade, j.before, j.after, j.after_best, j.loss] for j in result.judgements
+            [j.ply, j.seat, j.grade, j.before, j.after, j.after_best, j.loss, j.margin_loss]
+            for j in result.judgements
         ],
     }
 
@@ -144,7 +146,8 @@ def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
     out = {}
     for seat, name in ((strong, "mcts:hard"), (1 - strong, row["opponent"])):
         mine = [j for j in row["judgements"] if j[1] == seat]
-        value = ACCURACIES[formula]([j[6] for j in mine], [j[3] for j in mine])
+        margins = [j[7] if len(j) > 7 else 0.0 for j in mine]
+        value = ACCURACIES[formula]([j[6] for j in mine], [j[3] for j in mine], margins)
         out[name] = value if value is not None else float("nan")
     return out
 
@@ -166,7 +169,7 @@ def report(args: argparse.Namespace) -> None:
                 ties = sum(a[opponent] == a["mcts:hard"] for a in acc)
                 strong_mean = sum(a["mcts:hard"] for a in acc) / len(acc)
                 weak_mean = sum(a[opponent] for a in acc) / len(acc)
-                decided = sum(len(r["judgements"]) for r in mine) / len(mine)
+                per_game = sum(len(r["judgements"]) for r in mine) / len(mine)
                 wins = sum(r["strong_seat"] in r["winners"] for r in mine)
                 summary.setdefault(formula, {})[f"{game} vs {opponent}"] = {
                     "games": len(mine),
@@ -179,9 +182,33 @@ def report(args: argparse.Namespace) -> None:
                 }
                 print(
                     f"  {game} vs {opponent}: weaker lower in {lower} / {len(mine)} (ties {ties}); mean "
-                    f"accuracy {strong_mean:.1f} / {weak_mean:.1f}; {decided:.0f} decisions a game; "
+                    f"accuracy {strong_mean:.1f} / {weak_mean:.1f}; {per_game:.0f} decisions a game; "
                     f"mcts:hard won {wins}; misses {summary[formula][f'{game} vs {opponent}']['misses']}"
                 )
+    print(f"\ndecided positions (the chance before the move at most {DECIDED} from 0 or 1):")
+    for game in GAMES:
+        for opponent in OPPONENTS:
+            mine = [r for r in rows if r["game"] == game and r["opponent"] == opponent]
+            for name in ("mcts:hard", opponent):
+                found = [
+                    j
+                    for r in mine
+                    for j in r["judgements"]
+                    if j[1] == (r["strong_seat"] if name == "mcts:hard" else 1 - r["strong_seat"])
+                ]
+                if not found:
+                    continue
+                decided = [j[6] for j in found if min(j[3], 1 - j[3]) <= DECIDED]
+                open_ = [j[6] for j in found if min(j[3], 1 - j[3]) > DECIDED]
+                row = {
+                    "decisions": len(found),
+                    "decided_share": len(decided) / len(found),
+                    "mean_loss_decided": sum(decided) / len(decided) if decided else None,
+                    "mean_loss_open": sum(open_) / len(open_) if open_ else None,
+                }
+                summary.setdefault("decided", {})[f"{game} vs {opponent}: {name}"] = row
+                shown = {k: round(v, 3) if v is not None else None for k, v in row.items()}
+                print(f"  {game} vs {opponent}, {name}: {shown}")
     out = args.out.with_name(args.out.stem + "_report.json")
     out.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"\nwrote {out}")

@@ -18,8 +18,10 @@ from masterbuilder.review.engine import Decision, Judgement, Review, decisions, 
 from masterbuilder.review.grades import (
     ACCURACIES,
     accuracy,
+    effective_loss,
     grade,
     lichess_accuracy,
+    margin_accuracy,
     plain_accuracy,
     stakes_accuracy,
     win_chance,
@@ -95,9 +97,9 @@ def test_accuracy_falls_with_the_losses() -> None:
 def test_every_accuracy_formula_is_100_for_no_loss_and_falls_with_the_losses() -> None:
     chances = [0.5, 0.4, 0.3, 0.2]
     for formula in ACCURACIES.values():
-        assert formula([], []) is None
-        assert formula([0.0] * 4, chances) == pytest.approx(100.0, abs=0.01)
-        some, many = formula([0.0, 0.1] * 2, chances), formula([0.3] * 4, chances)
+        assert formula([], [], []) is None
+        assert formula([0.0] * 4, chances, [0.0] * 4) == pytest.approx(100.0, abs=0.01)
+        some, many = formula([0.0, 0.1] * 2, chances, [0.0] * 4), formula([0.3] * 4, chances, [0.0] * 4)
         assert some is not None and many is not None and 100 > some > many >= 0
 
 
@@ -109,6 +111,14 @@ def test_stakes_weigh_a_loss_in_an_open_game_more_than_in_a_decided_one() -> Non
     plain = plain_accuracy([0.2, 0.0, 0.0, 0.0])
     assert open_loss is not None and decided_loss is not None and plain is not None
     assert open_loss < plain < decided_loss
+
+
+def test_a_decided_position_charges_the_margin_lost_and_an_open_one_the_chance() -> None:
+    assert effective_loss(0.1, 0.5, 40.0) == 0.1
+    assert effective_loss(0.0, 0.01, 8.0) == pytest.approx(0.15)
+    assert effective_loss(0.0, 0.99, 0.0) == 0.0 and effective_loss(0.3, 0.99, 1.0) == 0.3
+    random_like = margin_accuracy([0.0] * 4, [0.01] * 4, [10.0] * 4)
+    assert random_like is not None and random_like < 50  # a 10-point loss each time: about 42
 
 
 def test_lichess_accuracy_weighs_one_bad_move_by_its_harmonic_mean() -> None:
@@ -271,6 +281,8 @@ def test_paired_values_share_their_luck() -> None:
     search.vary_rollouts()
     same = search.compare(state, [moves[0], moves[0]], pairs=2)
     assert same[0] == same[1] and 0 <= same[0] <= 1
+    values, margins = ReviewSearch("caylus1303", 5, budget=10).compare_margins(state, [moves[0]] * 2, 2)
+    assert values[0] == values[1] and margins[0] == margins[1]
     again = ReviewSearch("caylus1303", 5, budget=10)
     again.vary_rollouts()
     assert again.compare(state, [moves[0], moves[0]], pairs=2) == same

@@ -73,6 +73,9 @@ class Judgement:
     loss: float
     grade: str
     values: tuple[float, float, float]  # the search's own values behind the three chances (0 to 1)
+    # points of score margin the move played lost against the best move in the paired re-evaluation
+    # (0 where there was none): read where the chance no longer moves (``grades.effective_loss``)
+    margin_loss: float = 0.0
 
 
 @dataclass
@@ -90,7 +93,9 @@ class Review:
         out: dict[int, float | None] = {}
         for seat in range(self.players):
             mine = [j for j in self.judgements if j.seat == seat]
-            out[seat] = accuracy([j.loss for j in mine], [j.before for j in mine])
+            out[seat] = accuracy(
+                [j.loss for j in mine], [j.before for j in mine], [j.margin_loss for j in mine]
+            )
         return out
 
     def key_moments(self) -> list[Judgement]:
@@ -184,11 +189,15 @@ def judge(
     found = search.values(state, decision.played)
     is_best = found.best_move == decision.played
     played_value, best_value = found.played, found.best
+    margin_loss = 0.0
     if not is_best and pairs > 0 and single:
         check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply, budget, omniscient)
         if single:
             check.vary_rollouts()
-        played_value, best_value = check.compare(state, [decision.played, found.best_move], pairs)
+        (played_value, best_value), (played_margin, best_margin) = check.compare_margins(
+            state, [decision.played, found.best_move], pairs
+        )
+        margin_loss = max(0.0, best_margin - played_margin)
     game = state.game
     before = win_chance(game, players, found.position)
     after = win_chance(game, players, played_value)
@@ -207,6 +216,7 @@ def judge(
         loss=round(loss, 4),
         grade=grade(loss, is_best),
         values=(round(found.position, 4), round(played_value, 4), round(best_value, 4)),
+        margin_loss=round(margin_loss, 2),
     )
 
 

@@ -49,14 +49,18 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
 
 
-def plain_accuracy(losses: Sequence[float], befores: Sequence[float] = ()) -> float | None:
+def plain_accuracy(
+    losses: Sequence[float], befores: Sequence[float] = (), margins: Sequence[float] = ()
+) -> float | None:
     """The mean of the moves' accuracies (every decision counts the same)."""
     if not losses:
         return None
     return sum(move_accuracy(loss) for loss in losses) / len(losses)
 
 
-def stakes_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float | None:
+def stakes_accuracy(
+    losses: Sequence[float], befores: Sequence[float], margins: Sequence[float] = ()
+) -> float | None:
     """The moves' accuracies weighted by what was at stake: ``4 p (1 - p)`` of the winning chance ``p``
     before the move (1 at an even game, near 0 in a decided one), at least ``STAKES_FLOOR``."""
     if not losses:
@@ -65,7 +69,35 @@ def stakes_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float 
     return sum(w * move_accuracy(x) for w, x in zip(weights, losses, strict=True)) / sum(weights)
 
 
-def lichess_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float | None:
+def open_accuracy(
+    losses: Sequence[float], befores: Sequence[float], margins: Sequence[float] = ()
+) -> float | None:
+    """The mean of the moves' accuracies over the decisions whose winning chance before the move was more
+    than ``DECIDED`` from 0 and 1 (all of them if there were none)."""
+    kept = [x for x, p in zip(losses, befores, strict=True) if DECIDED < p < 1 - DECIDED]
+    return plain_accuracy(kept or losses)
+
+
+def effective_loss(loss: float, before: float, margin_loss: float) -> float:
+    """The loss of a move, where the winning chance before it was within ``DECIDED`` of 0 or 1 at least
+    the points of score margin it lost valued at the search's value per point at an even score
+    (``MARGIN_SLOPE``): in a decided game the value no longer moves (its margin term is
+    ``tanh(margin / 8)``), the margin still does."""
+    if DECIDED < before < 1 - DECIDED:
+        return loss
+    return max(loss, min(1.0, MARGIN_SLOPE * margin_loss))
+
+
+def margin_accuracy(
+    losses: Sequence[float], befores: Sequence[float], margins: Sequence[float]
+) -> float | None:
+    """The mean of the moves' accuracies on their :func:`effective_loss`."""
+    return plain_accuracy([effective_loss(x, p, m) for x, p, m in zip(losses, befores, margins, strict=True)])
+
+
+def lichess_accuracy(
+    losses: Sequence[float], befores: Sequence[float], margins: Sequence[float] = ()
+) -> float | None:
     """lichess's game accuracy: the mean of (a) the moves' accuracies weighted by the volatility of the
     winning chance around them (its standard deviation in points over a window of the seat's decisions,
     from 0.5 to 12) and (b) their harmonic mean (one bad move weighs more than many good ones)."""
@@ -87,20 +119,32 @@ def lichess_accuracy(losses: Sequence[float], befores: Sequence[float]) -> float
 
 
 STAKES_FLOOR = 0.1
-AccuracyFormula = Callable[[Sequence[float], Sequence[float]], float | None]
+DECIDED = 0.05
+# the search's value per point of score margin at an even score: 0.3 * 0.5 * d tanh(m / 8) / dm at m = 0
+MARGIN_SLOPE = 0.15 / 8
+AccuracyFormula = Callable[[Sequence[float], Sequence[float], Sequence[float]], float | None]
 # the accuracy formulas benchmarks/review_separation.py compares; ACCURACY is the one the review uses
 ACCURACIES: dict[str, AccuracyFormula] = {
     "mean": plain_accuracy,
     "stakes": stakes_accuracy,
+    "open": open_accuracy,
+    "margin": margin_accuracy,
     "lichess": lichess_accuracy,
 }
 ACCURACY = "mean"
 
 
-def accuracy(losses: Sequence[float], befores: Sequence[float] | None = None) -> float | None:
-    """A seat's accuracy in percent over its graded moves (their losses, and the winning chances before
-    them, in game order), by the formula :data:`ACCURACY` names."""
-    return ACCURACIES[ACCURACY](losses, befores if befores is not None else [0.5] * len(losses))
+def accuracy(
+    losses: Sequence[float],
+    befores: Sequence[float] | None = None,
+    margins: Sequence[float] | None = None,
+) -> float | None:
+    """A seat's accuracy in percent over its graded moves (their losses, the winning chances before them
+    and the points of margin they lost, in game order), by the formula :data:`ACCURACY` names."""
+    n = len(losses)
+    return ACCURACIES[ACCURACY](
+        losses, befores if befores is not None else [0.5] * n, margins if margins is not None else [0.0] * n
+    )
 
 
 def win_chance(game: str, players: int, value: float) -> float:
