@@ -205,6 +205,12 @@ def report(args: argparse.Namespace) -> None:
                     "decided_share": len(decided) / len(found),
                     "mean_loss_decided": sum(decided) / len(decided) if decided else None,
                     "mean_loss_open": sum(open_) / len(open_) if open_ else None,
+                    "mean_margin_loss_decided": (
+                        sum(j[7] for j in found if min(j[3], 1 - j[3]) <= DECIDED and len(j) > 7)
+                        / len(decided)
+                        if decided
+                        else None
+                    ),
                 }
                 summary.setdefault("decided", {})[f"{game} vs {opponent}: {name}"] = row
                 shown = {k: round(v, 3) if v is not None else None for k, v in row.items()}

@@ -5,6 +5,17 @@ the review's search estimates both; a move the bot would have played itself lose
 thresholds were chosen from measurement (docs/strength.md, "Game review"): ``good`` covers the search's
 own noise (the losses it gives the strong bot's own moves when it looks again with another seed), and
 the heavier grades sit where the random bot's moves fall and the strong bot's almost never do.
+
+A seat's **accuracy** is lichess's curve (100 for no loss, about 65 for a loss of 10 points) averaged
+over its decisions, each on its :func:`effective_loss`: where the winning chance before the move was
+within ``DECIDED`` (5 points) of 0 or 1, the loss is at least the points of score margin the move lost
+in the paired re-evaluation, valued at the search's value per point at an even score (``MARGIN_SLOPE``,
+0.15 / 8: a move 8 points worse counts as a loss of 0.15). Why: most decisions of a game between
+unequal players come after it is decided (60–85% against the random bot), where the value (its margin
+term ``tanh(margin / 8)``) no longer moves, so the random bot's moves there lost nothing and its
+accuracy came out as high as the strong bot's; the margin still moves. Measured against the plain mean
+and against weighting or leaving out decided positions (docs/strength.md, "Do the grades tell players
+apart?"). The grades stay on the winning chance.
 """
 
 from __future__ import annotations
@@ -131,7 +142,7 @@ ACCURACIES: dict[str, AccuracyFormula] = {
     "margin": margin_accuracy,
     "lichess": lichess_accuracy,
 }
-ACCURACY = "mean"
+ACCURACY = "margin"
 
 
 def accuracy(
