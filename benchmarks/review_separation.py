@@ -33,7 +33,7 @@ from typing import Any
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
 from masterbuilder.review.engine import PAIRS, decisions, default_budget, review
-from masterbuilder.review.grades import ACCURACIES
+from masterbuilder.review.grades import ACCURACIES, ACCURACY
 
 GAMES = ("caylus", "caylus1303", "builders")
 OPPONENTS = ("random", "heuristic")
@@ -176,6 +176,11 @@ def report(args: argparse.Namespace) -> None:
                     "weaker_lower": lower,
                     "ties": ties,
                     "mean_accuracy": [strong_mean, weak_mean],
+                    "misses_weaker_won": sum(
+                        1 - r["strong_seat"] in r["winners"]
+                        for r, a in zip(mine, acc, strict=True)
+                        if a[opponent] >= a["mcts:hard"]
+                    ),
                     "misses": [
                         r["i"] for r, a in zip(mine, acc, strict=True) if a[opponent] >= a["mcts:hard"]
                     ],
@@ -183,7 +188,8 @@ def report(args: argparse.Namespace) -> None:
                 print(
                     f"  {game} vs {opponent}: weaker lower in {lower} / {len(mine)} (ties {ties}); mean "
                     f"accuracy {strong_mean:.1f} / {weak_mean:.1f}; {per_game:.0f} decisions a game; "
-                    f"mcts:hard won {wins}; misses {summary[formula][f'{game} vs {opponent}']['misses']}"
+                    f"mcts:hard won {wins}; misses {summary[formula][f'{game} vs {opponent}']['misses']} "
+                    f"(the weaker seat won {summary[formula][f'{game} vs {opponent}']['misses_weaker_won']})"
                 )
     print(f"\ndecided positions (the chance before the move at most {DECIDED} from 0 or 1):")
     for game in GAMES:
@@ -215,6 +221,17 @@ def report(args: argparse.Namespace) -> None:
                 summary.setdefault("decided", {})[f"{game} vs {opponent}: {name}"] = row
                 shown = {k: round(v, 3) if v is not None else None for k, v in row.items()}
                 print(f"  {game} vs {opponent}, {name}: {shown}")
+    print("\n| matchup | games | " + " | ".join(ACCURACIES) + f" | mean accuracy ({ACCURACY}) |")
+    print("|---" * (len(ACCURACIES) + 3) + "|")
+    for game in GAMES:
+        for opponent in OPPONENTS:
+            key = f"{game} vs {opponent}"
+            if key not in summary[ACCURACY]:
+                continue
+            cells = [f"{summary[f][key]['weaker_lower']} / {summary[f][key]['games']}" for f in ACCURACIES]
+            strong_mean, weak_mean = summary[ACCURACY][key]["mean_accuracy"]
+            games = summary[ACCURACY][key]["games"]
+            print(f"| {key} | {games} | " + " | ".join(cells) + f" | {strong_mean:.1f} / {weak_mean:.1f} |")
     out = args.out.with_name(args.out.stem + "_report.json")
     out.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"\nwrote {out}")
