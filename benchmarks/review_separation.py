@@ -4,7 +4,8 @@ games in which the weaker seat's accuracy is the lower one.
 
 Usage:
   python benchmarks/review_separation.py run [--games 20] [--budget caylus:300,caylus1303:300]
-      [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--game GAME] [--out FILE]
+      [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
+      [--out FILE]
   python benchmarks/review_separation.py report [--out FILE]
 
 Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
@@ -13,7 +14,8 @@ review code) instead of playing them anew, which is most of a game's cost (``mct
 budget). ``--every k`` reviews every k-th decision of each seat (the accuracy is a mean over decisions,
 so a sample estimates it; the review itself judges all); ``--budget`` is the review's steps per decision
 (a game not named gets the review's default budget); both take ``N`` or ``game:N,...``. ``--pairs``:
-the review's paired re-evaluations (``masterbuilder.review.engine.PAIRS``). Every reviewed game is one
+the review's paired re-evaluations (``masterbuilder.review.engine.PAIRS``); ``--turn-pairs``: those of
+The Builders' turn plans (``TURN_PAIRS``, 0 by default). Every reviewed game is one
 line of ``FILE.jsonl`` (its judgements with the chances before and after, so that accuracy formulas can
 be compared without searching again); a run skips the games already there for the same settings, so it
 resumes where a cut-short run stopped. One process: the machine is shared. ``report`` counts, per game
@@ -32,6 +34,7 @@ from typing import Any
 
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
+from masterbuilder.review import engine
 from masterbuilder.review.engine import PAIRS, decisions, default_budget, review
 from masterbuilder.review.grades import ACCURACIES, ACCURACY
 
@@ -109,14 +112,20 @@ def review_game(played: dict[str, Any], budget: int, every: int, pairs: int) -> 
     }
 
 
+def turn_pairs(game: str, args: argparse.Namespace) -> int:
+    return int(args.turn_pairs) if game == "builders" else 0
+
+
 def run(args: argparse.Namespace) -> None:
+    engine.TURN_PAIRS = args.turn_pairs
     budgets = per_game(args.budget, {g: default_budget(g) for g in GAMES})
     every = per_game(args.every, dict.fromkeys(GAMES, 1))
     kept = {(r["game"], r["opponent"], r["i"]): r for r in load_lines(records_file(args.out))}
     done = {
         (r["game"], r["opponent"], r["i"])
         for r in load_lines(args.out.with_suffix(".jsonl"))
-        if (r["budget"], r["every"], r["pairs"]) == (budgets[r["game"]], every[r["game"]], args.pairs)
+        if (r["budget"], r["every"], r["pairs"], r.get("turn_pairs", 0))
+        == (budgets[r["game"]], every[r["game"]], args.pairs, turn_pairs(r["game"], args))
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     for i in range(args.games):  # interleaved, so that a run cut short has games of every matchup
@@ -130,6 +139,7 @@ def run(args: argparse.Namespace) -> None:
                     with records_file(args.out).open("a") as f:
                         f.write(json.dumps(kept[key]) + "\n")
                 row = review_game(kept[key], budgets[game], every[game], args.pairs)
+                row["turn_pairs"] = turn_pairs(game, args)
                 with args.out.with_suffix(".jsonl").open("a") as f:
                     f.write(json.dumps(row) + "\n")
                 shown = ", ".join(f"{name} {a:.1f}" for name, a in seat_accuracies(row, "mean").items())
@@ -154,8 +164,8 @@ def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
 
 def report(args: argparse.Namespace) -> None:
     rows = load_lines(args.out.with_suffix(".jsonl"))
-    settings = Counter((r["game"], r["budget"], r["every"], r["pairs"]) for r in rows)
-    print("settings (game, budget, every, pairs: games):", dict(settings))
+    settings = Counter((r["game"], r["budget"], r["every"], r["pairs"], r.get("turn_pairs", 0)) for r in rows)
+    print("settings (game, budget, every, pairs, turn pairs: games):", dict(settings))
     summary: dict[str, Any] = {}
     for formula in ACCURACIES:
         print(f"\naccuracy: {formula}")
@@ -244,6 +254,7 @@ def main() -> None:
     parser.add_argument("--budget", default="caylus:300,caylus1303:300")
     parser.add_argument("--every", default="caylus:3,caylus1303:3,builders:1")
     parser.add_argument("--pairs", type=int, default=PAIRS)
+    parser.add_argument("--turn-pairs", type=int, default=0, help="engine.TURN_PAIRS (The Builders)")
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()

@@ -34,6 +34,10 @@ DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:ha
 # bot's own moves large losses (docs/strength.md, "Do the grades tell players apart?"). 0: the loss is
 # read from the choosing search, as The Builders' turn plans (many rollouts each) still are.
 PAIRS = 4
+# Where the moves are turn plans (The Builders), the choosing search gives each many simulations and its
+# loss is read as it stands; TURN_PAIRS > 0 re-evaluates them too over that many paired samples (tried by
+# benchmarks/review_separation.py --turn-pairs; docs/strength.md).
+TURN_PAIRS = 0
 # How much longer a review takes with the paired re-evaluation (4 pairs), at the default budget, measured
 # by benchmarks/review_time.py (3 players, both cores): Caylus 26.9 s with, 30.2 s without; Caylus 1303
 # 35.1 s and 10.9 s. (A Caylus decision's budget already pays for several rollouts; Caylus 1303's, for one
@@ -190,12 +194,13 @@ def judge(
     is_best = found.best_move == decision.played
     played_value, best_value = found.played, found.best
     margin_loss = 0.0
-    if not is_best and pairs > 0 and single:
+    count = pairs if single else TURN_PAIRS if pairs > 0 else 0
+    if not is_best and count > 0:
         check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply, budget, omniscient)
         if single:
             check.vary_rollouts()
         (played_value, best_value), (played_margin, best_margin) = check.compare_margins(
-            state, [decision.played, found.best_move], pairs
+            state, [decision.played, found.best_move], count
         )
         margin_loss = max(0.0, best_margin - played_margin)
     game = state.game
