@@ -121,6 +121,19 @@ def test_a_decided_position_charges_the_margin_lost_and_an_open_one_the_chance()
     assert random_like is not None and random_like < 50  # a 10-point loss each time: about 42
 
 
+def test_a_review_charges_a_seat_the_margin_its_moves_lost_in_a_lost_game() -> None:
+    # seat 1's game is lost (a chance of 1% before each move), where its moves lose no chance but points
+    lost = [
+        Judgement(p, 1, [1], "", [2], "", 0.01, 0.0, 0.0, 0.0, "good", (0.01, 0.0, 0.0), margin_loss=10.0)
+        for p in range(4)
+    ]
+    even = [Judgement(p, 0, [1], "", [1], "", 0.5, 0.5, 0.5, 0.0, "best", (0.5, 0.5, 0.5)) for p in range(4)]
+    result = Review("caylus", 2, 0, 10, False, judgements=even + lost)
+    accuracy_ = result.accuracy()
+    assert accuracy_[0] == pytest.approx(100.0, abs=0.01)
+    assert accuracy_[1] is not None and accuracy_[1] < 50
+
+
 def test_lichess_accuracy_weighs_one_bad_move_by_its_harmonic_mean() -> None:
     steady = [0.5] * 10
     one_blunder = lichess_accuracy([0.0] * 9 + [0.5], steady)
@@ -294,6 +307,7 @@ def test_a_paired_reevaluation_grades_by_its_own_values() -> None:
     decision = decisions(record)[0][-1]
     judged = judge(record, decision, budget=20, omniscient=False, pairs=2)
     assert judged == judge(record, decision, budget=20, omniscient=False, pairs=2)
+    assert judged.margin_loss >= 0 and (judged.grade != "best" or judged.margin_loss == 0)
     if judged.grade != "best":
         assert judged.values[1:] == (judged.after, judged.after_best)  # no calibration map: value = chance
         assert judged.loss == pytest.approx(max(0.0, judged.after_best - judged.after), abs=2e-4)
