@@ -2,41 +2,71 @@
 the heuristic bot (2 players, the strong seat alternating), each reviewed for both seats; counted: the
 games in which the weaker seat's accuracy is the lower one.
 
-Usage: python benchmarks/review_separation.py [--games 6] [--budget 300] [--every 3] [--jobs 2]
-    [--pairs 4,0] [--out FILE]
+Usage:
+  python benchmarks/review_separation.py run [--games 20] [--budget caylus:300,caylus1303:300]
+      [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
+      [--out FILE]
+  python benchmarks/review_separation.py report [--out FILE]
 
-Game i of a matchup uses seed 50000 + i. ``--every k`` reviews every k-th decision of each seat (the
-accuracy is a mean over decisions, so a sample estimates it; the review itself judges all). ``--budget``
-is the review's steps per decision. ``--pairs`` lists the review's paired re-evaluations to compare
-(``masterbuilder.review.engine.PAIRS``; 0: the loss read from the search that chose the best move); each
-game is reviewed once per value, and the first decides the summary. Results (accuracies, grade counts,
-time) are written as JSON.
+Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
+``FILE_records.jsonl``; a later run reviews the kept records again (with another budget, sample or
+review code) instead of playing them anew, which is most of a game's cost (``mcts:hard`` at its full
+budget). ``--every k`` reviews every k-th decision of each seat (the accuracy is a mean over decisions,
+so a sample estimates it; the review itself judges all); ``--budget`` is the review's steps per decision
+(a game not named gets the review's default budget); both take ``N`` or ``game:N,...``. ``--pairs``:
+the review's paired re-evaluations (``masterbuilder.review.engine.PAIRS``); ``--turn-pairs``: those of
+The Builders' turn plans (``TURN_PAIRS``, 0 by default). Every reviewed game is one
+line of ``FILE.jsonl`` (its judgements with the chances before and after, so that accuracy formulas can
+be compared without searching again); a run skips the games already there for the same settings, so it
+resumes where a cut-short run stopped. One process: the machine is shared. ``report`` counts, per game
+and matchup, the games where the weaker seat's accuracy is the lower, under each accuracy formula of
+``masterbuilder.review.grades``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import platform
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
-from masterbuilder.review.engine import PAIRS, decisions, review
+from masterbuilder.review import engine
+from masterbuilder.review.engine import PAIRS, decisions, default_budget, review
+from masterbuilder.review.grades import ACCURACIES, ACCURACY
 
 GAMES = ("caylus", "caylus1303", "builders")
 OPPONENTS = ("random", "heuristic")
 DEFAULT_OUT = Path("bench-results/review_separation.json")
 SEED0 = 50000
+DECIDED = 0.05
 
 
-def one_game(task: tuple[str, str, int, int, int, tuple[int, ...]]) -> dict[str, Any]:
-    game, opponent, i, budget, every, pairs_list = task
+def per_game(text: str, default: dict[str, int]) -> dict[str, int]:
+    """``N`` (every game) or ``game:N,...`` (the games named; the others keep ``default``)."""
+    if ":" not in text:
+        return dict.fromkeys(GAMES, int(text))
+    out = dict(default)
+    for part in text.split(","):
+        game, value = part.split(":")
+        out[game] = int(value)
+    return out
+
+
+def records_file(out: Path) -> Path:
+    return out.with_name(out.stem + "_records.jsonl")
+
+
+def load_lines(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def play(game: str, opponent: str, i: int) -> dict[str, Any]:
     seed = SEED0 + i
     strong = i % 2
     names = ["mcts:hard", opponent] if strong == 0 else [opponent, "mcts:hard"]
@@ -47,102 +77,191 @@ def one_game(task: tuple[str, str, int, int, int, tuple[int, ...]]) -> dict[str,
         seat = state.current_player
         assert seat is not None
         state.apply(bots[seat].choose(state))
-    played = time.perf_counter() - started
-    record = state.record()
-    found, skipped = decisions(record)
-    sample = [d for s in (0, 1) for d in [d for d in found if d.seat == s][::every]]
-    sample.sort(key=lambda d: d.ply)
-    weak = 1 - strong
-    row: dict[str, Any] = {
+    return {
         "game": game,
         "opponent": opponent,
-        "seed": seed,
+        "i": i,
         "strong_seat": strong,
         "scores": state.scores(),
         "winners": state.winners(),
-        "decisions_reviewed": len(sample),
-        "seconds_play": played,
-        "reviews": {},
+        "seconds_play": time.perf_counter() - started,
+        "record": state.record(),
     }
-    for pairs in pairs_list:
-        started = time.perf_counter()
-        result = review(record, budget=budget, found=(sample, skipped), pairs=pairs)
-        accuracy = result.accuracy()
-        strong_acc, weak_acc = accuracy[strong], accuracy[weak]
-        row["reviews"][str(pairs)] = {
-            "accuracy": {"mcts:hard": strong_acc, opponent: weak_acc},
-            "grades": {
-                name: dict(Counter(j.grade for j in result.judgements if j.seat == s))
-                for s, name in enumerate(names)
-            },
-            "judgements": [[j.seat, j.grade == "best", *j.values] for j in result.judgements],
-            "weaker_lower": weak_acc is not None and strong_acc is not None and weak_acc < strong_acc,
-            "seconds_review": time.perf_counter() - started,
-        }
-    first = row["reviews"][str(pairs_list[0])]
-    row["accuracy"], row["weaker_lower"] = first["accuracy"], first["weaker_lower"]
-    return row
+
+
+def review_game(played: dict[str, Any], budget: int, every: int, pairs: int) -> dict[str, Any]:
+    record = played["record"]
+    found, skipped = decisions(record)
+    sample = sorted(
+        (d for s in (0, 1) for d in [d for d in found if d.seat == s][::every]), key=lambda d: d.ply
+    )
+    started = time.perf_counter()
+    result = review(record, budget=budget, found=(sample, skipped), pairs=pairs)
+    return {
+        **{k: played[k] for k in ("game", "opponent", "i", "strong_seat", "scores", "winners")},
+        "budget": budget,
+        "every": every,
+        "pairs": pairs,
+        "decisions": len(found),
+        "seconds_review": time.perf_counter() - started,
+        # ply, seat, grade, chance before, after the move played, after the best move, loss, margin loss
+        "judgements": [
+            [j.ply, j.seat, j.grade, j.before, j.after, j.after_best, j.loss, j.margin_loss]
+            for j in result.judgements
+        ],
+    }
+
+
+def turn_pairs(game: str, args: argparse.Namespace) -> int:
+    return int(args.turn_pairs) if game == "builders" else 0
+
+
+def run(args: argparse.Namespace) -> None:
+    engine.TURN_PAIRS = args.turn_pairs
+    budgets = per_game(args.budget, {g: default_budget(g) for g in GAMES})
+    every = per_game(args.every, dict.fromkeys(GAMES, 1))
+    kept = {(r["game"], r["opponent"], r["i"]): r for r in load_lines(records_file(args.out))}
+    done = {
+        (r["game"], r["opponent"], r["i"])
+        for r in load_lines(args.out.with_suffix(".jsonl"))
+        if (r["budget"], r["every"], r["pairs"], r.get("turn_pairs", 0))
+        == (budgets[r["game"]], every[r["game"]], args.pairs, turn_pairs(r["game"], args))
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    for i in range(args.games):  # interleaved, so that a run cut short has games of every matchup
+        for game in args.game or GAMES:
+            for opponent in OPPONENTS:
+                key = (game, opponent, i)
+                if key in done:
+                    continue
+                if key not in kept:
+                    kept[key] = play(game, opponent, i)
+                    with records_file(args.out).open("a") as f:
+                        f.write(json.dumps(kept[key]) + "\n")
+                row = review_game(kept[key], budgets[game], every[game], args.pairs)
+                row["turn_pairs"] = turn_pairs(game, args)
+                with args.out.with_suffix(".jsonl").open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+                shown = ", ".join(f"{name} {a:.1f}" for name, a in seat_accuracies(row, "mean").items())
+                print(
+                    f"{game} vs {opponent} #{i}: {shown} ({kept[key]['seconds_play']:.0f} s play, "
+                    f"{row['seconds_review']:.0f} s review of {len(row['judgements'])} decisions)",
+                    flush=True,
+                )
+
+
+def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
+    """``{"mcts:hard": accuracy, opponent: accuracy}`` of a reviewed game, by one accuracy formula."""
+    strong = row["strong_seat"]
+    out = {}
+    for seat, name in ((strong, "mcts:hard"), (1 - strong, row["opponent"])):
+        mine = [j for j in row["judgements"] if j[1] == seat]
+        margins = [j[7] if len(j) > 7 else 0.0 for j in mine]
+        value = ACCURACIES[formula]([j[6] for j in mine], [j[3] for j in mine], margins)
+        out[name] = value if value is not None else float("nan")
+    return out
+
+
+def report(args: argparse.Namespace) -> None:
+    rows = load_lines(args.out.with_suffix(".jsonl"))
+    settings = Counter((r["game"], r["budget"], r["every"], r["pairs"], r.get("turn_pairs", 0)) for r in rows)
+    print("settings (game, budget, every, pairs, turn pairs: games):", dict(settings))
+    summary: dict[str, Any] = {}
+    for formula in ACCURACIES:
+        print(f"\naccuracy: {formula}")
+        for game in GAMES:
+            for opponent in OPPONENTS:
+                mine = [r for r in rows if r["game"] == game and r["opponent"] == opponent]
+                if not mine:
+                    continue
+                acc = [seat_accuracies(r, formula) for r in mine]
+                lower = sum(a[opponent] < a["mcts:hard"] for a in acc)
+                ties = sum(a[opponent] == a["mcts:hard"] for a in acc)
+                strong_mean = sum(a["mcts:hard"] for a in acc) / len(acc)
+                weak_mean = sum(a[opponent] for a in acc) / len(acc)
+                per_game = sum(len(r["judgements"]) for r in mine) / len(mine)
+                wins = sum(r["strong_seat"] in r["winners"] for r in mine)
+                summary.setdefault(formula, {})[f"{game} vs {opponent}"] = {
+                    "games": len(mine),
+                    "weaker_lower": lower,
+                    "ties": ties,
+                    "mean_accuracy": [strong_mean, weak_mean],
+                    "misses_weaker_won": sum(
+                        1 - r["strong_seat"] in r["winners"]
+                        for r, a in zip(mine, acc, strict=True)
+                        if a[opponent] >= a["mcts:hard"]
+                    ),
+                    "misses": [
+                        r["i"] for r, a in zip(mine, acc, strict=True) if a[opponent] >= a["mcts:hard"]
+                    ],
+                }
+                print(
+                    f"  {game} vs {opponent}: weaker lower in {lower} / {len(mine)} (ties {ties}); mean "
+                    f"accuracy {strong_mean:.1f} / {weak_mean:.1f}; {per_game:.0f} decisions a game; "
+                    f"mcts:hard won {wins}; misses {summary[formula][f'{game} vs {opponent}']['misses']} "
+                    f"(the weaker seat won {summary[formula][f'{game} vs {opponent}']['misses_weaker_won']})"
+                )
+    print(f"\ndecided positions (the chance before the move at most {DECIDED} from 0 or 1):")
+    for game in GAMES:
+        for opponent in OPPONENTS:
+            mine = [r for r in rows if r["game"] == game and r["opponent"] == opponent]
+            for name in ("mcts:hard", opponent):
+                found = [
+                    j
+                    for r in mine
+                    for j in r["judgements"]
+                    if j[1] == (r["strong_seat"] if name == "mcts:hard" else 1 - r["strong_seat"])
+                ]
+                if not found:
+                    continue
+                decided = [j[6] for j in found if min(j[3], 1 - j[3]) <= DECIDED]
+                open_ = [j[6] for j in found if min(j[3], 1 - j[3]) > DECIDED]
+                row = {
+                    "decisions": len(found),
+                    "decided_share": len(decided) / len(found),
+                    "mean_loss_decided": sum(decided) / len(decided) if decided else None,
+                    "mean_loss_open": sum(open_) / len(open_) if open_ else None,
+                    "mean_margin_loss_decided": (
+                        sum(j[7] for j in found if min(j[3], 1 - j[3]) <= DECIDED and len(j) > 7)
+                        / len(decided)
+                        if decided
+                        else None
+                    ),
+                }
+                summary.setdefault("decided", {})[f"{game} vs {opponent}: {name}"] = row
+                shown = {k: round(v, 3) if v is not None else None for k, v in row.items()}
+                print(f"  {game} vs {opponent}, {name}: {shown}")
+    print("\n| matchup | games | " + " | ".join(ACCURACIES) + f" | mean accuracy ({ACCURACY}) |")
+    print("|---" * (len(ACCURACIES) + 3) + "|")
+    for game in GAMES:
+        for opponent in OPPONENTS:
+            key = f"{game} vs {opponent}"
+            if key not in summary[ACCURACY]:
+                continue
+            cells = [f"{summary[f][key]['weaker_lower']} / {summary[f][key]['games']}" for f in ACCURACIES]
+            strong_mean, weak_mean = summary[ACCURACY][key]["mean_accuracy"]
+            games = summary[ACCURACY][key]["games"]
+            print(f"| {key} | {games} | " + " | ".join(cells) + f" | {strong_mean:.1f} / {weak_mean:.1f} |")
+    out = args.out.with_name(args.out.stem + "_report.json")
+    out.write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"\nwrote {out}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--budget", type=int, default=300)
-    parser.add_argument("--every", type=int, default=3)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("stage", choices=("run", "report"))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--budget", default="caylus:300,caylus1303:300")
+    parser.add_argument("--every", default="caylus:3,caylus1303:3,builders:1")
+    parser.add_argument("--pairs", type=int, default=PAIRS)
+    parser.add_argument("--turn-pairs", type=int, default=0, help="engine.TURN_PAIRS (The Builders)")
     parser.add_argument("--game", action="append", choices=GAMES)
-    parser.add_argument("--pairs", default=str(PAIRS), help="comma-separated, e.g. 4,0")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--skip", default="", help="games already measured, as game:opponent:i,...")
     args = parser.parse_args()
-    skip = set(args.skip.split(",")) if args.skip else set()
-    pairs_list = tuple(int(p) for p in args.pairs.split(","))
-    tasks = [  # interleaved, so that a run cut short has games of every matchup
-        (game, opponent, i, args.budget, args.every, pairs_list)
-        for i in range(args.games)
-        for game in args.game or GAMES
-        for opponent in OPPONENTS
-        if f"{game}:{opponent}:{i}" not in skip
-    ]
-    started = time.perf_counter()
-    rows = []
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for row in pool.map(one_game, tasks):
-            rows.append(row)
-            with args.out.with_suffix(".jsonl").open("a") as partial:  # kept if the run is cut short
-                partial.write(json.dumps(row) + "\n")
-            for pairs, done in row["reviews"].items():
-                print(
-                    f"{row['game']} vs {row['opponent']} seed {row['seed']}, pairs {pairs}: accuracy "
-                    + ", ".join(f"{k} {v:.1f}" for k, v in done["accuracy"].items() if v is not None)
-                    + f" ({row['seconds_play']:.0f} s play, {done['seconds_review']:.0f} s review)",
-                    flush=True,
-                )
-    summary = {}
-    for game in args.game or GAMES:
-        for opponent in OPPONENTS:
-            mine = [r for r in rows if r["game"] == game and r["opponent"] == opponent]
-            for pairs in pairs_list:
-                lower = sum(r["reviews"][str(pairs)]["weaker_lower"] for r in mine)
-                summary[f"{game} vs {opponent}, pairs {pairs}"] = {"games": len(mine), "weaker_lower": lower}
-                print(
-                    f"{game} mcts:hard vs {opponent}, pairs {pairs}: weaker seat's accuracy lower in "
-                    f"{lower} / {len(mine)}"
-                )
-    doc = {
-        "date": date.today().isoformat(),
-        "python": platform.python_version(),
-        "budget": args.budget,
-        "every": args.every,
-        "pairs": list(pairs_list),
-        "seconds": time.perf_counter() - started,
-        "summary": summary,
-        "games": rows,
-    }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(doc, indent=1) + "\n")
-    print(f"wrote {args.out}")
+    if args.stage == "run":
+        run(args)
+    else:
+        report(args)
 
 
 if __name__ == "__main__":

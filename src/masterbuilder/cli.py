@@ -544,6 +544,17 @@ def review(
             help=N_("Judge with every hidden card known (default: only what the seat could see)."),
         ),
     ] = False,
+    pairs: Annotated[
+        int,
+        typer.Option(
+            "--pairs",
+            metavar="N",
+            help=N_(
+                "Caylus and Caylus 1303: where the move played is not the bot's, value both again over N "
+                "paired samples (0: read the loss from the search that chose the bot's move)."
+            ),
+        ),
+    ] = 4,
     as_json: Annotated[
         bool, typer.Option("--json", metavar="", help=N_("Print one JSON object instead of tables."))
     ] = False,
@@ -564,6 +575,8 @@ def review(
         fail(_("--budget must be at least 1, not {budget}.", budget=budget))
     if jobs < 1:
         fail(_("--jobs must be at least 1, not {jobs}.", jobs=jobs))
+    if pairs < 0:
+        fail(_("--pairs must be at least 0, not {pairs}.", pairs=pairs))
     steps = budget if budget is not None else engine.default_budget(state.game)
     found = engine.decisions(state.record(), seat)
     err = Console(stderr=True, highlight=False)
@@ -574,7 +587,7 @@ def review(
                 "Reviewing {n} decisions at {steps} steps each: about {time}.",
                 len(found[0]),
                 steps=steps,
-                time=duration(engine.estimated_seconds(state.game, len(found[0]), steps, jobs)),
+                time=duration(engine.estimated_seconds(state.game, len(found[0]), steps, jobs, pairs)),
             )
         )
     progress = games_progress(_("Reviewing"), disable=quiet)
@@ -588,6 +601,7 @@ def review(
             jobs,
             found=found,
             progress=lambda _judged: progress.advance(task),
+            pairs=pairs,
         )
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))

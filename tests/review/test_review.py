@@ -15,7 +15,17 @@ from masterbuilder.agents import make_agent
 from masterbuilder.cli import app
 from masterbuilder.core.registry import load_record
 from masterbuilder.review.engine import Decision, Judgement, Review, decisions, judge, review
-from masterbuilder.review.grades import accuracy, grade, win_chance
+from masterbuilder.review.grades import (
+    ACCURACIES,
+    accuracy,
+    effective_loss,
+    grade,
+    lichess_accuracy,
+    margin_accuracy,
+    plain_accuracy,
+    stakes_accuracy,
+    win_chance,
+)
 from masterbuilder.review.search import ReviewSearch
 
 runner = CliRunner()
@@ -82,6 +92,52 @@ def test_accuracy_falls_with_the_losses() -> None:
     perfect, some, many = (accuracy(x) for x in ([0.0] * 4, [0.0, 0.1] * 2, [0.3] * 4))
     assert perfect is not None and some is not None and many is not None
     assert perfect > some > many >= 0
+
+
+def test_every_accuracy_formula_is_100_for_no_loss_and_falls_with_the_losses() -> None:
+    chances = [0.5, 0.4, 0.3, 0.2]
+    for formula in ACCURACIES.values():
+        assert formula([], [], []) is None
+        assert formula([0.0] * 4, chances, [0.0] * 4) == pytest.approx(100.0, abs=0.01)
+        some, many = formula([0.0, 0.1] * 2, chances, [0.0] * 4), formula([0.3] * 4, chances, [0.0] * 4)
+        assert some is not None and many is not None and 100 > some > many >= 0
+
+
+def test_stakes_weigh_a_loss_in_an_open_game_more_than_in_a_decided_one() -> None:
+    # a seat that lost 0.2 while the game was even, then nothing in a lost game, against one that lost
+    # 0.2 in a lost game and nothing while it was even
+    open_loss = stakes_accuracy([0.2, 0.0, 0.0, 0.0], [0.5, 0.02, 0.02, 0.02])
+    decided_loss = stakes_accuracy([0.0, 0.0, 0.0, 0.2], [0.5, 0.5, 0.5, 0.02])
+    plain = plain_accuracy([0.2, 0.0, 0.0, 0.0])
+    assert open_loss is not None and decided_loss is not None and plain is not None
+    assert open_loss < plain < decided_loss
+
+
+def test_a_decided_position_charges_the_margin_lost_and_an_open_one_the_chance() -> None:
+    assert effective_loss(0.1, 0.5, 40.0) == 0.1
+    assert effective_loss(0.0, 0.01, 8.0) == pytest.approx(0.15)
+    assert effective_loss(0.0, 0.99, 0.0) == 0.0 and effective_loss(0.3, 0.99, 1.0) == 0.3
+    random_like = margin_accuracy([0.0] * 4, [0.01] * 4, [10.0] * 4)
+    assert random_like is not None and random_like < 50  # a 10-point loss each time: about 42
+
+
+def test_a_review_charges_a_seat_the_margin_its_moves_lost_in_a_lost_game() -> None:
+    # seat 1's game is lost (a chance of 1% before each move), where its moves lose no chance but points
+    lost = [
+        Judgement(p, 1, [1], "", [2], "", 0.01, 0.0, 0.0, 0.0, "good", (0.01, 0.0, 0.0), margin_loss=10.0)
+        for p in range(4)
+    ]
+    even = [Judgement(p, 0, [1], "", [1], "", 0.5, 0.5, 0.5, 0.0, "best", (0.5, 0.5, 0.5)) for p in range(4)]
+    result = Review("caylus", 2, 0, 10, False, judgements=even + lost)
+    accuracy_ = result.accuracy()
+    assert accuracy_[0] == pytest.approx(100.0, abs=0.01)
+    assert accuracy_[1] is not None and accuracy_[1] < 50
+
+
+def test_lichess_accuracy_weighs_one_bad_move_by_its_harmonic_mean() -> None:
+    steady = [0.5] * 10
+    one_blunder = lichess_accuracy([0.0] * 9 + [0.5], steady)
+    assert one_blunder is not None and one_blunder < (plain_accuracy([0.0] * 9 + [0.5]) or 0)
 
 
 def test_win_chance_is_monotone_and_bounded() -> None:
@@ -177,12 +233,26 @@ def test_the_command_says_how_long_before_it_starts_and_shows_a_table(tmp_path: 
     assert "Accuracy" in result.stdout and "seat 0" in result.stdout
 
 
+@pytest.mark.slow
+def test_the_command_passes_pairs_to_the_review(tmp_path: Path) -> None:
+    record = heuristic_record("caylus1303", 2, 13, 10)
+    path = write(tmp_path, record)
+    args = ["review", str(path), "--seat", "1", "--budget", "20", "--jobs", "1", "--json", "-q"]
+    for pairs in (0, 2):
+        result = runner.invoke(app, [*args, "--pairs", str(pairs)])
+        assert result.exit_code == 0, result.output
+        doc = json.loads(result.stdout)
+        expected = review(load_record(record).record(), seat=1, budget=20, pairs=pairs).to_json()
+        assert doc["pairs"] == pairs and doc["decisions"] == json.loads(json.dumps(expected["decisions"]))
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--seat", "5"], "--seat must be from 0 to 1"),
         (["--budget", "0"], "--budget must be at least 1"),
         (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--pairs", "-1"], "--pairs must be at least 0"),
     ],
 )
 def test_the_command_refuses_bad_options(tmp_path: Path, args: list[str], message: str) -> None:
@@ -224,6 +294,8 @@ def test_paired_values_share_their_luck() -> None:
     search.vary_rollouts()
     same = search.compare(state, [moves[0], moves[0]], pairs=2)
     assert same[0] == same[1] and 0 <= same[0] <= 1
+    values, margins = ReviewSearch("caylus1303", 5, budget=10).compare_margins(state, [moves[0]] * 2, 2)
+    assert values[0] == values[1] and margins[0] == margins[1]
     again = ReviewSearch("caylus1303", 5, budget=10)
     again.vary_rollouts()
     assert again.compare(state, [moves[0], moves[0]], pairs=2) == same
@@ -235,6 +307,7 @@ def test_a_paired_reevaluation_grades_by_its_own_values() -> None:
     decision = decisions(record)[0][-1]
     judged = judge(record, decision, budget=20, omniscient=False, pairs=2)
     assert judged == judge(record, decision, budget=20, omniscient=False, pairs=2)
+    assert judged.margin_loss >= 0 and (judged.grade != "best" or judged.margin_loss == 0)
     if judged.grade != "best":
         assert judged.values[1:] == (judged.after, judged.after_best)  # no calibration map: value = chance
         assert judged.loss == pytest.approx(max(0.0, judged.after_best - judged.after), abs=2e-4)

@@ -34,6 +34,10 @@ DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:ha
 # bot's own moves large losses (docs/strength.md, "Do the grades tell players apart?"). 0: the loss is
 # read from the choosing search, as The Builders' turn plans (many rollouts each) still are.
 PAIRS = 4
+# Where the moves are turn plans (The Builders), the choosing search gives each many simulations and its
+# loss is read as it stands; TURN_PAIRS > 0 re-evaluates them too over that many paired samples (tried by
+# benchmarks/review_separation.py --turn-pairs; docs/strength.md).
+TURN_PAIRS = 0
 # How much longer a review takes with the paired re-evaluation (4 pairs), at the default budget, measured
 # by benchmarks/review_time.py (3 players, both cores): Caylus 26.9 s with, 30.2 s without; Caylus 1303
 # 35.1 s and 10.9 s. (A Caylus decision's budget already pays for several rollouts; Caylus 1303's, for one
@@ -73,6 +77,9 @@ class Judgement:
     loss: float
     grade: str
     values: tuple[float, float, float]  # the search's own values behind the three chances (0 to 1)
+    # points of score margin the move played lost against the best move in the paired re-evaluation
+    # (0 where there was none): read where the chance no longer moves (``grades.effective_loss``)
+    margin_loss: float = 0.0
 
 
 @dataclass
@@ -84,12 +91,16 @@ class Review:
     omniscient: bool
     judgements: list[Judgement] = field(default_factory=list)
     skipped: int = 0  # forced decisions
+    pairs: int = PAIRS
 
     def accuracy(self) -> dict[int, float | None]:
-        return {
-            seat: accuracy([j.loss for j in self.judgements if j.seat == seat])
-            for seat in range(self.players)
-        }
+        out: dict[int, float | None] = {}
+        for seat in range(self.players):
+            mine = [j for j in self.judgements if j.seat == seat]
+            out[seat] = accuracy(
+                [j.loss for j in mine], [j.before for j in mine], [j.margin_loss for j in mine]
+            )
+        return out
 
     def key_moments(self) -> list[Judgement]:
         """The three to five largest losses (in game order); beyond three only real ones (mistakes or
@@ -106,6 +117,7 @@ class Review:
             "seed": self.seed,
             "budget": self.budget,
             "omniscient": self.omniscient,
+            "pairs": self.pairs,
             "skipped_forced": self.skipped,
             "accuracy": {str(s): a for s, a in self.accuracy().items()},
             "key_moments": [j.ply for j in self.key_moments()],
@@ -181,11 +193,16 @@ def judge(
     found = search.values(state, decision.played)
     is_best = found.best_move == decision.played
     played_value, best_value = found.played, found.best
-    if not is_best and pairs > 0 and single:
+    margin_loss = 0.0
+    count = pairs if single else TURN_PAIRS if pairs > 0 else 0
+    if not is_best and count > 0:
         check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply, budget, omniscient)
         if single:
             check.vary_rollouts()
-        played_value, best_value = check.compare(state, [decision.played, found.best_move], pairs)
+        (played_value, best_value), (played_margin, best_margin) = check.compare_margins(
+            state, [decision.played, found.best_move], count
+        )
+        margin_loss = max(0.0, best_margin - played_margin)
     game = state.game
     before = win_chance(game, players, found.position)
     after = win_chance(game, players, played_value)
@@ -204,6 +221,7 @@ def judge(
         loss=round(loss, 4),
         grade=grade(loss, is_best),
         values=(round(found.position, 4), round(played_value, 4), round(best_value, 4)),
+        margin_loss=round(margin_loss, 2),
     )
 
 
@@ -238,7 +256,7 @@ def review(
     game = record["game"]
     steps = budget if budget is not None else default_budget(game)
     chosen, skipped = found if found is not None else decisions(record, seat)
-    result = Review(game, record["players"], record["seed"], steps, omniscient, skipped=skipped)
+    result = Review(game, record["players"], record["seed"], steps, omniscient, skipped=skipped, pairs=pairs)
     tasks: list[Task] = [(record, d, steps, omniscient, language(), pairs) for d in chosen]
     for judged in _run(tasks, jobs):
         result.judgements.append(judged)

@@ -112,18 +112,29 @@ class ReviewSearch(MCTSAgent):
         """Each move's mean value for the seat to move over the same ``pairs`` samples (common random
         numbers): sample k plays every move in the same deal, then rolls out with the same random
         stream, so the moves' values differ by what the moves change, not by the luck of the rollouts."""
+        return self.compare_margins(state, moves, pairs)[0]
+
+    def compare_margins(
+        self, state: State, moves: Sequence[tuple[int, ...]], pairs: int
+    ) -> tuple[list[float], list[float]]:
+        """:meth:`compare`'s values, and each move's mean score margin (the seat's points less the best
+        other seat's at the end of the rollouts) over the same samples: unlike the value, whose margin
+        term is ``tanh(margin / scale)``, the margin does not saturate in a decided game."""
         seat = state.current_player
         assert seat is not None
         samples = [(self._rng.getrandbits(62), self._rng.getrandbits(62)) for _ in range(pairs)]
         self._seat = seat
         totals = [0.0] * len(moves)
+        margins = [0.0] * len(moves)
         for deal, stream in samples:
             for i, move in enumerate(moves):
                 s = state.clone() if self.omniscient else state.resample_hidden(seat, deal)
                 play_move(s, move)
                 self._reseed(stream)
                 totals[i] += self._rollout(s)[seat]
-        return [total / pairs for total in totals]
+                scores = s.scores()
+                margins[i] += scores[seat] - max(p for k, p in enumerate(scores) if k != seat)
+        return [total / pairs for total in totals], [margin / pairs for margin in margins]
 
     def _reseed(self, stream: int) -> None:
         """The same random stream for the rollout's swerves, its random moves and the heuristic's own
