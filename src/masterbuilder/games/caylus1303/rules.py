@@ -611,10 +611,11 @@ class Caylus1303Rules(TaskStackState):
     def provost_reset_position(self) -> int:
         """Where administration step 4 puts the provost: just before the last building on the road,
         ignoring the stone building placed at setup while an empty space lies before it."""
-        gap = any(self._road[s] == EMPTY for s in range(WOOD_SPACE, STONE_SPACE))
-        last = max(
-            s for s in range(1, ROAD_LENGTH + 1) if self._road[s] != EMPTY and not (gap and s == STONE_SPACE)
-        )
+        road = self._road
+        gap = EMPTY in road[WOOD_SPACE:STONE_SPACE]
+        last = ROAD_LENGTH  # from the end back to the last building (space 1's printed tile at the latest)
+        while road[last] == EMPTY or (gap and last == STONE_SPACE):
+            last -= 1
         return max(PROVOST_MIN, last - 1)
 
     def _finish(self) -> None:
