@@ -98,6 +98,7 @@ def run(state: Caylus1303State, *tasks: Task) -> Caylus1303State:
     """Put ``tasks`` on the stack (the first runs first) and run until a real decision or an empty stack."""
     state._stack = list(reversed(tasks))
     state._legal_now = []
+    state._road_changed()  # tests may have laid tiles or turned residences by hand
     state._run()
     return state
 

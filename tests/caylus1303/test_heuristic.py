@@ -88,6 +88,7 @@ def last_round(seed: int, resources: list[int], residence: bool) -> Caylus1303St
         assert state._houses[0] > 0
         state._owner[space] = 0
         state._residence[space] = 1
+        state._road_changed()
         state._houses[0] -= 1
     state._res[0] = list(resources)
     assert state.integrity_problem() is None

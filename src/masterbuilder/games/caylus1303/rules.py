@@ -137,6 +137,7 @@ class Caylus1303Rules(TaskStackState):
     _road: list[int]  # [space 0..28]: tile id or EMPTY (index 0 unused)
     _owner: list[int]  # [space]: owner seat or NOBODY
     _residence: list[int]  # [space]: 1 once a claimed start building has turned to its residence side
+    _takes: tuple[int, ...]  # road spaces a worker may go to (from _road and _residence: _road_changed)
     _w1: list[int]  # [space]: the first worker on it, or NOBODY
     _w2: list[int]  # [space]: the Journeyman's second worker, or NOBODY
     _site: list[int]  # seats with a worker at the construction site, by lot
@@ -177,6 +178,7 @@ class Caylus1303Rules(TaskStackState):
                 s._supply[t] = 1
         s._owner = [NOBODY] * (ROAD_LENGTH + 1)
         s._residence = [0] * (ROAD_LENGTH + 1)
+        s._road_changed()
         s._w1 = [NOBODY] * (ROAD_LENGTH + 1)
         s._w2 = [NOBODY] * (ROAD_LENGTH + 1)
         s._site = []
@@ -443,6 +445,7 @@ class Caylus1303Rules(TaskStackState):
         for space in START_SPACES:
             if self._owner[space] != NOBODY and not self._residence[space]:
                 self._residence[space] = 1
+                self._road_changed()
                 self._event("residence", self._owner[space], space)
 
     def _t_monuments(self, task: tuple[int, ...]) -> None:
@@ -608,10 +611,11 @@ class Caylus1303Rules(TaskStackState):
     def provost_reset_position(self) -> int:
         """Where administration step 4 puts the provost: just before the last building on the road,
         ignoring the stone building placed at setup while an empty space lies before it."""
-        gap = any(self._road[s] == EMPTY for s in range(WOOD_SPACE, STONE_SPACE))
-        last = max(
-            s for s in range(1, ROAD_LENGTH + 1) if self._road[s] != EMPTY and not (gap and s == STONE_SPACE)
-        )
+        road = self._road
+        gap = EMPTY in road[WOOD_SPACE:STONE_SPACE]
+        last = ROAD_LENGTH  # from the end back to the last building (space 1's printed tile at the latest)
+        while road[last] == EMPTY or (gap and last == STONE_SPACE):
+            last -= 1
         return max(PROVOST_MIN, last - 1)
 
     def _finish(self) -> None:
@@ -673,6 +677,7 @@ class Caylus1303Rules(TaskStackState):
         space = self.first_empty_space()
         assert space is not None
         self._road[space] = tile
+        self._road_changed()
         self._owner[space] = seat
         self._supply[tile] = 0
         self._houses[seat] -= 1
@@ -712,17 +717,23 @@ class Caylus1303Rules(TaskStackState):
         if self._hand[seat] < cost:
             return out
         journeyman = self._chars[Char.JOURNEYMAN] == seat and not self._journeyman_used
-        road, w1, w2, residence = self._road, self._w1, self._w2, self._residence
-        for space in range(1, ROAD_LENGTH + 1):
-            tile = road[space]
-            if tile < 0 or not _TAKES_WORKER[tile] or residence[space]:
-                continue
+        w1, w2 = self._w1, self._w2
+        for space in self._takes:
             occupant = w1[space]
             if occupant == NOBODY or (journeyman and occupant != seat and w2[space] == NOBODY):
                 out.append(A.PLACE - 1 + space)
         if seat not in self._site:
             out.append(A.SITE)
         return out
+
+    def _road_changed(self) -> None:
+        """Refresh what is derived from the road: call it after changing ``_road`` or ``_residence``."""
+        road, residence = self._road, self._residence
+        self._takes = tuple(
+            space
+            for space in range(1, ROAD_LENGTH + 1)
+            if road[space] != EMPTY and _TAKES_WORKER[road[space]] and not residence[space]
+        )
 
     # ---- decisions --------------------------------------------------------------------------------
     def _legal(self, task: tuple[int, ...]) -> list[int]:
@@ -919,6 +930,7 @@ class Caylus1303Rules(TaskStackState):
         for i in range(5):
             r[i] -= t.cost[i]
         self._road[space] = tile
+        self._road_changed()
         self._supply[tile] = 0
         pp = t.pp + (1 if self._chars[Char.ARCHITECT] == seat else 0)
         self._pp[seat] += pp
@@ -954,6 +966,7 @@ class Caylus1303Rules(TaskStackState):
         c._road = self._road.copy()
         c._owner = self._owner.copy()
         c._residence = self._residence.copy()
+        c._takes = self._takes
         c._w1 = self._w1.copy()
         c._w2 = self._w2.copy()
         c._site = self._site.copy()
@@ -1000,6 +1013,7 @@ class Caylus1303Rules(TaskStackState):
         if problem:
             # i18n: {problem} says what is wrong in a state document (a JSON file) that does not load
             raise ValueError(_("State JSON is inconsistent: {problem}", problem=problem))
+        s._road_changed()  # the road is checked now
         s._legal_now = s._legal(s._stack[-1]) if s._stack and not s._over else []
         s._events = None
         if not s._over and len(s._legal_now) < 2:
