@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import random
 import re
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -15,7 +16,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from masterbuilder import new_game
+from masterbuilder import State, new_game
 from masterbuilder.core.board import draw_board, keep_fragment
 from masterbuilder.core.i18n import use_language
 from masterbuilder.games.builders import board as builders_board
@@ -272,31 +273,38 @@ def test_a_worker_splits_each_drawing_once_while_it_keeps_it(monkeypatch: pytest
 def test_caylus_drawn_from_its_kept_fragments_is_the_same_board(monkeypatch: pytest.MonkeyPatch) -> None:
     """The attributes, supply cards, road spaces and favour tables Caylus's drawing keeps between moves
     draw the same bytes as drawing them anew, across languages and seats."""
-    state = new_game("caylus", 3, 2)
-    rng = random.Random(2)
-    positions = []
-    for _ in range(12):
-        positions.append(state.clone())
-        state.apply(rng.choice(state.legal_action_ids()))
-
-    def boards() -> list[str]:
-        drawn = []
-        for lang in ("en", "pl", "de"):
-            with use_language(lang):
-                drawn += [
-                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in (0, None)
-                ]
-        return drawn
-
+    positions = random_positions("caylus")
     for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
-    warm = boards()
+    warm = boards_of(positions, ("en", "pl", "de"), lambda p: (0, None))
     assert caylus_board._CARDS and caylus_board._SPACES and caylus_board._FAVOURS  # kept, and used below
     monkeypatch.setattr(caylus_board, "_PAIRS_KEPT", 0)
     monkeypatch.setattr(caylus_board, "_CARDS_KEPT", 0)
     for kept in ("_PAIRS", "_CARDS", "_SPACES", "_FAVOURS"):
         monkeypatch.setattr(caylus_board, kept, {})
-    assert boards() == warm
+    assert boards_of(positions, ("en", "pl", "de"), lambda p: (0, None)) == warm
+
+
+def random_positions(game: str) -> list[State]:
+    """The first 12 positions of a seeded random 3-player game."""
+    state = new_game(game, 3, 2)
+    rng = random.Random(2)
+    positions = []
+    for _ in range(12):
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_action_ids()))
+    return positions
+
+
+def boards_of(
+    positions: list[State], langs: tuple[str, ...], seats: Callable[[State], tuple[int | None, ...]]
+) -> list[str]:
+    """Each position's boards for ``seats(position)``, in each language, the seats named."""
+    drawn = []
+    for lang in langs:
+        with use_language(lang):
+            drawn += [draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"] for p in positions for seat in seats(p)]
+    return drawn
 
 
 @pytest.mark.parametrize(("game", "kept"), [("caylus1303", caylus1303_board), ("builders", builders_board)])
@@ -305,30 +313,13 @@ def test_cards_drawn_from_those_kept_are_the_same_board(
 ) -> None:
     """Caylus 1303's supply cards and The Builders' market cards, kept by all they read, draw the same
     bytes as drawing them anew, across languages and seats (the action on a card too)."""
-    state = new_game(game, 3, 2)
-    rng = random.Random(2)
-    positions = []
-    for _ in range(12):
-        positions.append(state.clone())
-        state.apply(rng.choice(state.legal_action_ids()))
-
-    def boards() -> list[str]:
-        drawn = []
-        for lang in ("en", "pl", "ro"):
-            with use_language(lang):
-                drawn += [
-                    draw_board(p, seat, ["Ann", "Bo & <x>"])["svg"]
-                    for p in positions
-                    for seat in (p.current_player, None)
-                ]
-        return drawn
-
+    positions = random_positions(game)
     monkeypatch.setattr(kept, "_CARDS", {})
-    warm = boards()
+    warm = boards_of(positions, ("en", "pl", "ro"), lambda p: (p.current_player, None))
     assert kept._CARDS  # kept, and used below
     monkeypatch.setattr(kept, "_CARDS_KEPT", 0)
     monkeypatch.setattr(kept, "_CARDS", {})
-    assert boards() == warm
+    assert boards_of(positions, ("en", "pl", "ro"), lambda p: (p.current_player, None)) == warm
 
 
 def test_a_seats_next_board_goes_to_the_worker_that_drew_its_last() -> None:
