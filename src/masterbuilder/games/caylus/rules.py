@@ -121,6 +121,7 @@ _INN: Final = int(Special.INN)
 
 
 def _discounted(cost: tuple[int, ...], discount: int) -> tuple[int, ...]:
+    """``cost`` with one cube fewer of ``discount`` where it asks for one (EMPTY, -1: no discount)."""
     return tuple(c - 1 if i == discount and c else c for i, c in enumerate(cost))
 
 
@@ -743,10 +744,7 @@ class CaylusRules(TaskStackState):
 
     # ---- building and transforming ----------------------------------------------------------------
     def _cost(self, tile: int, discount: int) -> list[int]:
-        cost = list(TILES[tile].cost)
-        if discount != EMPTY and cost[discount]:
-            cost[discount] -= 1
-        return cost
+        return list(_discounted(TILES[tile].cost, discount))
 
     def _free_lot(self) -> int:
         for space in BUILD_LOTS:
