@@ -31,6 +31,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from masterbuilder.core.board import keep_fragment
+
 Change = list[Any]
 
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)\s*(/?)>")
@@ -309,9 +311,7 @@ def _items_of(run: str) -> tuple[str, ...]:
     found = _ITEMS.get(run)
     if found is None:
         found = tuple(items(run))
-        if len(_ITEMS) >= _ITEMS_KEPT:
-            _ITEMS.clear()
-        _ITEMS[run] = found
+        keep_fragment(_ITEMS, run, found, _ITEMS_KEPT)
     return found
 
 
