@@ -9,10 +9,10 @@ board is drawn in the server's process, as ``draw_board`` does.
 A worker also computes the board as changes (``server/board_changes``) to the boards the seat's connections
 were sent before (the server hands it those drawings' text: usually one, more when a connection joined late),
 so that neither the split nor the comparison runs on the event loop. Each worker keeps the drawings it drew,
-split once they were compared (a small LRU keyed by their text), and the pool sends a move's boards to the
-worker that drew the ones before: the next move's changes split only the new drawing, and of that only the
-elements that changed (``split`` against the previous one). A worker that does not hold a previous drawing
-(restarted, or its LRU moved on) splits its text, as sent.
+split once they were compared (an LRU keyed by their text, ``board_kept`` of them), and the pool sends a
+move's boards to the worker that drew the ones before: the next move's changes split only the new drawing,
+and of that only the elements that changed (``split`` against the previous one). A worker that does not
+hold a previous drawing (restarted, or its LRU moved on) splits its text, as sent.
 """
 
 from __future__ import annotations
