@@ -1,18 +1,20 @@
 """Calibration of the game review's winning chances (``masterbuilder review``).
 
 Usage:
-  python benchmarks/review_calibration.py collect [--games 60] [--per-game 6] [--jobs 2] [--out FILE]
-  python benchmarks/review_calibration.py fit [--out FILE]
+  python benchmarks/review_calibration.py collect [--games 60] [--first 0] [--per-game 6] [--jobs 2]
+      [--game GAME] [--out FILE]
+  python benchmarks/review_calibration.py fit [--out FILE] [--also FILE ...]
 
-``collect`` plays self-play games of the heuristic bot (game i: seed 40000 + i, 2, 3 or 4 players as
-i % 3), takes ``--per-game`` decisions with a real choice spread over each game, values each with the
-review's search at its default budget (``ReviewSearch.values``: the bot's value of the position, of the
-move played and of its best move) and stores the value with whether that seat then won the game (a tie
-for first counts as a share), in JSON. ``fit`` fits, per game, the logistic map from the value to a
-winning chance (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum likelihood), scores
-it out of sample (two folds by game seed: each position's chance comes from the map fitted on the other
-fold's games), groups the chances in tenths against how often the seat won, and prints the calibration
-error, the Brier score and the table for docs/strength.md, and the maps for
+``collect`` plays self-play games of the heuristic bot (game i, from ``--first``: seed 40000 + i, 2, 3
+or 4 players as i % 3), takes ``--per-game`` decisions with a real choice spread over each game, values
+each with the review's search at its default budget (``ReviewSearch.values``: the bot's value of the
+position, of the move played and of its best move) and stores the value with whether that seat then won
+the game (a tie for first counts as a share), in JSON. ``fit`` takes the positions of ``--out`` and of
+every ``--also`` file (other ``collect`` runs: more games) and fits, per game, the logistic map from the
+value to a winning chance (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum
+likelihood), scores it out of sample (two folds by game seed: each position's chance comes from the map
+fitted on the other fold's games), groups the chances in tenths against how often the seat won, and
+prints the calibration error, the Brier score and the table for docs/strength.md, and the maps for
 ``masterbuilder.review.calibration``.
 """
 
@@ -31,12 +33,14 @@ import numpy as np
 
 from masterbuilder import load_record, new_game
 from masterbuilder.agents import make_agent
+from masterbuilder.review.calibration import Knots, interpolate
 from masterbuilder.review.engine import default_budget
 from masterbuilder.review.search import ReviewSearch
 
 GAMES = ("caylus", "caylus1303", "builders")
 DEFAULT_OUT = Path("bench-results/review_calibration.json")
 SEED0 = 40000
+MIN_BLOCK = 100  # the monotone map's smallest block of positions
 
 
 def self_play(game: str, seed: int, players: int) -> dict[str, Any]:
@@ -61,13 +65,13 @@ def positions(record: dict[str, Any], per_game: int) -> list[int]:
     return [free[int(step * (k + 0.5))] for k in range(per_game)]
 
 
-def value_position(task: tuple[dict[str, Any], int]) -> dict[str, Any]:
-    record, ply = task
+def value_position(task: tuple[dict[str, Any], int, int]) -> dict[str, Any]:
+    record, ply, budget = task
     prefix = dict(record, actions=record["actions"][:ply])
     state = load_record({k: prefix[k] for k in ("game", "players", "seed", "options", "actions")})
     seat = state.current_player
     assert seat is not None
-    search = ReviewSearch(state.game, record["seed"] * 7919 + ply)
+    search = ReviewSearch(state.game, record["seed"] * 7919 + ply, budget)
     played = (record["actions"][ply],)
     guide = search._guide
     assert guide is not None
@@ -103,10 +107,12 @@ def collect(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     for game in args.game or GAMES:
         t0 = time.perf_counter()
-        records = [self_play(game, SEED0 + i, 2 + i % 3) for i in range(args.games)]
+        first = args.first
+        records = [self_play(game, SEED0 + i, 2 + i % 3) for i in range(first, first + args.games)]
         for r in records:
             r["options"] = r.get("options") or {}
-        tasks = [(r, ply) for r in records for ply in positions(r, args.per_game)]
+        budget = default_budget(game)
+        tasks = [(r, ply, budget) for r in records for ply in positions(r, args.per_game)]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             found = list(pool.map(value_position, tasks, chunksize=4))
         rows += found
@@ -116,6 +122,7 @@ def collect(args: argparse.Namespace) -> None:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "games": args.games,
+        "first": args.first,
         "per_game": args.per_game,
         "budgets": {g: default_budget(g) for g in args.game or GAMES},
         "seconds": time.perf_counter() - started,
@@ -162,9 +169,31 @@ def table(chances: np.ndarray, won: np.ndarray) -> tuple[list[dict[str, Any]], f
     return tenths, gaps / len(chances), float(((chances - won) ** 2).mean())
 
 
+def monotone_knots(values: np.ndarray, won: np.ndarray, min_block: int = MIN_BLOCK) -> Knots:
+    """The isotonic fit of ``won`` on ``values`` (pool adjacent violators), its blocks merged with a
+    neighbour until each holds at least ``min_block`` positions: a knot per block at its mean value and
+    win rate (both increasing)."""
+    order = np.argsort(values, kind="stable")
+    blocks: list[list[float]] = []  # [sum of values, sum of outcomes, count]
+    for v, y in zip(values[order], won[order], strict=True):
+        blocks.append([float(v), float(y), 1.0])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            blocks[-1] = [a + b for a, b in zip(blocks[-1], last, strict=True)]
+    while len(blocks) > 1 and min(b[2] for b in blocks) < min_block:
+        i = min(range(len(blocks)), key=lambda k: blocks[k][2])
+        j = i - 1 if i == len(blocks) - 1 or (i > 0 and blocks[i - 1][2] < blocks[i + 1][2]) else i + 1
+        lo, hi = sorted((i, j))
+        blocks[lo : hi + 1] = [[a + b for a, b in zip(blocks[lo], blocks[hi], strict=True)]]
+    return tuple((round(b[0] / b[2], 4), round(b[1] / b[2], 4)) for b in blocks)
+
+
+def logistic(rows: list[dict[str, Any]], w: np.ndarray) -> np.ndarray:
+    return np.asarray(1 / (1 + np.exp(-features(rows) @ w)))
+
+
 def fit(args: argparse.Namespace) -> None:
-    doc = json.loads(args.out.read_text())
-    rows_all = doc["positions"]
+    rows_all = [row for path in (args.out, *args.also) for row in json.loads(path.read_text())["positions"]]
     report: dict[str, Any] = {}
     for game in GAMES:
         rows = [r for r in rows_all if r["game"] == game]
@@ -173,26 +202,29 @@ def fit(args: argparse.Namespace) -> None:
         won = np.array([r["won"] for r in rows])
         raw = np.array([r["position"] for r in rows])
         folds = np.array([r["seed"] % 2 for r in rows])
-        out_of_fold = np.zeros(len(rows))
-        for f in (0, 1):
-            train = [r for r, g in zip(rows, folds, strict=True) if g != f]
-            w = fit_map(train)
-            test = folds == f
-            out_of_fold[test] = 1 / (
-                1 + np.exp(-features([r for r, g in zip(rows, folds, strict=True) if g == f]) @ w)
-            )
-        w_all = fit_map(rows)
-        t_raw, e_raw, b_raw = table(raw, won)
-        t_cal, e_cal, b_cal = table(out_of_fold, won)
+        readings = {
+            "raw value": raw,
+            "logistic map": np.zeros(len(rows)),
+            "monotone map": np.zeros(len(rows)),
+        }
+        for f in (0, 1):  # each position read by the maps fitted on the other fold's games
+            train, test = folds != f, folds == f
+            w = fit_map([r for r, t in zip(rows, train, strict=True) if t])
+            readings["logistic map"][test] = logistic([r for r, t in zip(rows, test, strict=True) if t], w)
+            knots = monotone_knots(raw[train], won[train])
+            readings["monotone map"][test] = [interpolate(knots, v) for v in raw[test]]
         report[game] = {
             "positions": len(rows),
-            "map": [round(float(c), 4) for c in w_all],
-            "raw": {"error": e_raw, "brier": b_raw, "tenths": t_raw},
-            "calibrated": {"error": e_cal, "brier": b_cal, "tenths": t_cal},
+            "games": len({r["seed"] for r in rows}),
+            "logistic": [round(float(c), 4) for c in fit_map(rows)],
+            "knots": monotone_knots(raw, won),
         }
-        print(f"\n{game}: {len(rows)} positions; map {report[game]['map']}")
-        for name, (t, e, b) in (("raw value", (t_raw, e_raw, b_raw)), ("calibrated", (t_cal, e_cal, b_cal))):
-            print(f"  {name}: calibration error {100 * e:.1f} points, Brier {b:.3f}")
+        print(f"\n{game}: {len(rows)} positions of {report[game]['games']} games")
+        for name, chances in readings.items():
+            t, e, b = table(chances, won)
+            report[game][name] = {"error": e, "brier": b, "tenths": t}
+            off = sum(row["positions"] >= 30 and abs(row["chance"] - row["won"]) > 0.05 for row in t)
+            print(f"  {name}: calibration error {100 * e:.1f} points, Brier {b:.4f}, {off} tenths off")
             for row in t:
                 flag = (
                     "" if row["positions"] < 30 or abs(row["chance"] - row["won"]) <= 0.05 else "  > 5 points"
@@ -205,21 +237,21 @@ def fit(args: argparse.Namespace) -> None:
     out = args.out.with_name(args.out.stem + "_fit.json")
     out.write_text(json.dumps(report, indent=1) + "\n")
     print(f"\nwrote {out}")
-    print("CALIBRATION = {")
+    print("monotone maps fitted on every position (masterbuilder.review.calibration.CALIBRATION):")
     for game, r in report.items():
-        a, b, c = r["map"]
-        print(f'    "{game}": ({a}, {b}, {c}),')
-    print("}")
+        print(f'    "{game}": {r["knots"]},')
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=("collect", "fit"))
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index (seed 40000 + index)")
     parser.add_argument("--per-game", type=int, default=6)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--also", type=Path, action="append", default=[], help="fit: more positions")
     args = parser.parse_args()
     if args.stage == "collect":
         collect(args)

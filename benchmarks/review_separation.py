@@ -5,7 +5,7 @@ games in which the weaker seat's accuracy is the lower one.
 Usage:
   python benchmarks/review_separation.py run [--games 20] [--budget caylus:300,caylus1303:300]
       [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
-      [--out FILE]
+      [--opponent OPPONENT] [--out FILE]
   python benchmarks/review_separation.py report [--out FILE]
 
 Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     for i in range(args.games):  # interleaved, so that a run cut short has games of every matchup
         for game in args.game or GAMES:
-            for opponent in OPPONENTS:
+            for opponent in args.opponent or OPPONENTS:
                 key = (game, opponent, i)
                 if key in done:
                     continue
@@ -256,6 +256,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=PAIRS)
     parser.add_argument("--turn-pairs", type=int, default=0, help="engine.TURN_PAIRS (The Builders)")
     parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--opponent", action="append", choices=OPPONENTS)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
     if args.stage == "run":

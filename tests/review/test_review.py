@@ -12,9 +12,11 @@ from typer.testing import CliRunner
 
 from masterbuilder import new_game
 from masterbuilder.agents import make_agent
+from masterbuilder.agents.mcts import preset_config
 from masterbuilder.cli import app
 from masterbuilder.core.registry import load_record
-from masterbuilder.review.engine import Decision, Judgement, Review, decisions, judge, review
+from masterbuilder.review.calibration import CALIBRATION, interpolate
+from masterbuilder.review.engine import Decision, Judgement, Review, decisions, default_budget, judge, review
 from masterbuilder.review.grades import (
     ACCURACIES,
     accuracy,
@@ -142,10 +144,30 @@ def test_lichess_accuracy_weighs_one_bad_move_by_its_harmonic_mean() -> None:
 
 def test_win_chance_is_monotone_and_bounded() -> None:
     for game in ("caylus", "caylus1303", "builders"):
-        chances = [win_chance(game, 3, v / 20) for v in range(21)]
+        chances = [win_chance(game, v / 20) for v in range(21)]
         assert all(0 <= c <= 1 for c in chances)
         assert chances == sorted(chances)
-    assert win_chance("no such game", 2, 0.3) == 0.3
+    assert win_chance("no such game", 0.3) == 0.3
+
+
+def test_a_calibration_map_is_read_between_its_knots_and_pinned_at_the_ends() -> None:
+    knots = ((0.2, 0.1), (0.5, 0.6), (0.8, 0.9))
+    assert interpolate(knots, 0.0) == 0.0 and interpolate(knots, 1.0) == 1.0
+    assert interpolate(knots, 0.35) == pytest.approx(0.35)  # halfway from 0.1 to 0.6
+    assert interpolate(knots, 0.1) == pytest.approx(0.05)  # from (0, 0) to the first knot
+    assert interpolate(knots, 0.9) == pytest.approx(0.95)  # from the last knot to (1, 1)
+    assert interpolate(knots, -3) == 0.0 and interpolate(knots, 7) == 1.0
+    for game, fitted in CALIBRATION.items():  # the maps in use are monotone tables inside [0, 1]
+        assert [x for x, _ in fitted] == sorted(x for x, _ in fitted), game
+        assert [y for _, y in fitted] == sorted(y for _, y in fitted), game
+        assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in fitted), game
+
+
+def test_the_default_budget_is_the_strong_bots_and_twice_it_for_whole_turns() -> None:
+    hard = {game: preset_config(game, "hard").max_steps for game in ("caylus", "caylus1303", "builders")}
+    assert default_budget("caylus") == hard["caylus"]
+    assert default_budget("caylus1303") == hard["caylus1303"]
+    assert default_budget("builders") == 2 * (hard["builders"] or 0)
 
 
 def judgement(ply: int, loss: float, grade_: str) -> Judgement:

@@ -26,7 +26,12 @@ from masterbuilder.review.search import ReviewSearch
 # Seconds per budget step of the review search on one core of the development machine (two-core AMD
 # EPYC, CPython 3.11), measured by benchmarks/review_time.py; used to say how long a review will take.
 SECONDS_PER_STEP = {"caylus": 0.0003, "caylus1303": 0.00036, "builders": 0.000025}
-DEFAULT_BUDGET_SHARE = 0.5  # the review's default budget: this share of mcts:hard's steps per decision
+# The review's default budget per decision, as a multiple of mcts:hard's steps per decision: the bot's own
+# budget; twice it in The Builders, whose decisions are whole turns (7 to 10 a seat in a 2-player game, so
+# one noisy turn decides a seat's accuracy) and whose steps are cheap. Chosen by measurement
+# (docs/strength.md: at half, once and twice mcts:hard's budget the grades told The Builders' heuristic
+# from mcts:hard in 24, 25 and 27 of the same 30 games); the calibration was measured at these budgets.
+BUDGET_SHARE: dict[str, float] = {"caylus": 1.0, "caylus1303": 1.0, "builders": 2.0}
 # Where the bot's moves are single actions (Caylus, Caylus 1303) and the move played is not the search's
 # best, both are valued again by a second search with another seed over ``pairs`` paired samples (the
 # same deal and the same random stream for the rollouts of both moves): the search that chose the best
@@ -48,7 +53,7 @@ PAIRED_COST = {"caylus": 1.0, "caylus1303": 3.2}
 def default_budget(game: str) -> int:
     steps = preset_config(game, "hard").max_steps
     assert steps is not None
-    return max(1, round(steps * DEFAULT_BUDGET_SHARE))
+    return max(1, round(steps * BUDGET_SHARE.get(game, 1.0)))
 
 
 @dataclass(frozen=True)
@@ -185,7 +190,6 @@ def judge(
     prefix = dict(record)
     prefix["actions"] = list(record["actions"])[: decision.ply]
     state = load_record(prefix)
-    players = state.num_players
     single = len(decision.played) == 1 and not _plans_turns(state)
     search = ReviewSearch(state.game, record["seed"] * 7919 + decision.ply, budget, omniscient)
     if single:
@@ -204,9 +208,9 @@ def judge(
         )
         margin_loss = max(0.0, best_margin - played_margin)
     game = state.game
-    before = win_chance(game, players, found.position)
-    after = win_chance(game, players, played_value)
-    after_best = win_chance(game, players, best_value)
+    before = win_chance(game, found.position)
+    after = win_chance(game, played_value)
+    after_best = win_chance(game, best_value)
     loss = 0.0 if is_best else max(0.0, after_best - after)
     return Judgement(
         ply=decision.ply,

@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from masterbuilder.core.i18n import N_
-from masterbuilder.review.calibration import CALIBRATION
+from masterbuilder.review.calibration import CALIBRATION, interpolate
 
 # (grade, the loss below which a move gets it), lightest first; anything heavier is a blunder
 GRADES: tuple[tuple[str, float], ...] = (
@@ -158,13 +158,8 @@ def accuracy(
     )
 
 
-def win_chance(game: str, players: int, value: float) -> float:
-    """The winning chance that the bot's value (mean reward in [0, 1]) of a position stands for: a
-    logistic map fitted per game on self-play (``calibration``), ``value`` itself where none was fitted."""
-    fit = CALIBRATION.get(game)
-    if fit is None:
-        return value
-    v = min(max(value, 1e-4), 1 - 1e-4)
-    a, b, c = fit
-    z = a + b * math.log(v / (1 - v)) + c * math.log(players - 1)
-    return 1 / (1 + math.exp(-z))
+def win_chance(game: str, value: float) -> float:
+    """The winning chance that the bot's value (mean reward in [0, 1]) of a position stands for: the map
+    fitted per game on self-play (``calibration``), ``value`` itself where none was fitted."""
+    knots = CALIBRATION.get(game)
+    return value if knots is None else interpolate(knots, value)
