@@ -104,9 +104,10 @@ def review_game(played: dict[str, Any], budget: int, every: int, pairs: int) -> 
         "pairs": pairs,
         "decisions": len(found),
         "seconds_review": time.perf_counter() - started,
-        # ply, seat, grade, chance before, after the move played, after the best move, loss, margin loss
+        # ply, seat, grade, chance before, after the move played, after the best move, loss, margin loss,
+        # the search's value before (what "decided" is read from)
         "judgements": [
-            [j.ply, j.seat, j.grade, j.before, j.after, j.after_best, j.loss, j.margin_loss]
+            [j.ply, j.seat, j.grade, j.before, j.after, j.after_best, j.loss, j.margin_loss, j.values[0]]
             for j in result.judgements
         ],
     }
@@ -150,6 +151,12 @@ def run(args: argparse.Namespace) -> None:
                 )
 
 
+def value_before(judgement: list[Any]) -> float:
+    """The search's value before the move (stored since the calibration maps; before them it was the
+    chance before the move, the same number)."""
+    return float(judgement[8] if len(judgement) > 8 else judgement[3])
+
+
 def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
     """``{"mcts:hard": accuracy, opponent: accuracy}`` of a reviewed game, by one accuracy formula."""
     strong = row["strong_seat"]
@@ -157,7 +164,7 @@ def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
     for seat, name in ((strong, "mcts:hard"), (1 - strong, row["opponent"])):
         mine = [j for j in row["judgements"] if j[1] == seat]
         margins = [j[7] if len(j) > 7 else 0.0 for j in mine]
-        value = ACCURACIES[formula]([j[6] for j in mine], [j[3] for j in mine], margins)
+        value = ACCURACIES[formula]([j[6] for j in mine], [value_before(j) for j in mine], margins)
         out[name] = value if value is not None else float("nan")
     return out
 
@@ -214,15 +221,19 @@ def report(args: argparse.Namespace) -> None:
                 ]
                 if not found:
                     continue
-                decided = [j[6] for j in found if min(j[3], 1 - j[3]) <= DECIDED]
-                open_ = [j[6] for j in found if min(j[3], 1 - j[3]) > DECIDED]
+                decided = [j[6] for j in found if min(value_before(j), 1 - value_before(j)) <= DECIDED]
+                open_ = [j[6] for j in found if min(value_before(j), 1 - value_before(j)) > DECIDED]
                 row = {
                     "decisions": len(found),
                     "decided_share": len(decided) / len(found),
                     "mean_loss_decided": sum(decided) / len(decided) if decided else None,
                     "mean_loss_open": sum(open_) / len(open_) if open_ else None,
                     "mean_margin_loss_decided": (
-                        sum(j[7] for j in found if min(j[3], 1 - j[3]) <= DECIDED and len(j) > 7)
+                        sum(
+                            j[7]
+                            for j in found
+                            if min(value_before(j), 1 - value_before(j)) <= DECIDED and len(j) > 7
+                        )
                         / len(decided)
                         if decided
                         else None

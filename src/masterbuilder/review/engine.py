@@ -102,8 +102,10 @@ class Review:
         out: dict[int, float | None] = {}
         for seat in range(self.players):
             mine = [j for j in self.judgements if j.seat == seat]
+            # decided or not by the search's own value of the position (``values[0]``): it is the value
+            # whose margin term stops moving, whatever chance the calibration map reads from it
             out[seat] = accuracy(
-                [j.loss for j in mine], [j.before for j in mine], [j.margin_loss for j in mine]
+                [j.loss for j in mine], [j.values[0] for j in mine], [j.margin_loss for j in mine]
             )
         return out
 

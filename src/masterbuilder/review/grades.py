@@ -7,15 +7,15 @@ own noise (the losses it gives the strong bot's own moves when it looks again wi
 the heavier grades sit where the random bot's moves fall and the strong bot's almost never do.
 
 A seat's **accuracy** is lichess's curve (100 for no loss, about 65 for a loss of 10 points) averaged
-over its decisions, each on its :func:`effective_loss`: where the winning chance before the move was
-within ``DECIDED`` (5 points) of 0 or 1, the loss is at least the points of score margin the move lost
-in the paired re-evaluation, valued at the search's value per point at an even score (``MARGIN_SLOPE``,
-0.15 / 8: a move 8 points worse counts as a loss of 0.15). Why: most decisions of a game between
-unequal players come after it is decided (60–85% against the random bot), where the value (its margin
-term ``tanh(margin / 8)``) no longer moves, so the random bot's moves there lost nothing and its
-accuracy came out as high as the strong bot's; the margin still moves. Measured against the plain mean
-and against weighting or leaving out decided positions (docs/strength.md, "Do the grades tell players
-apart?"). The grades stay on the winning chance.
+over its decisions, each on its :func:`effective_loss`: where the search's value of the position
+before the move was within ``DECIDED`` (5 points) of 0 or 1, the loss is at least the points of score
+margin the move lost in the paired re-evaluation, valued at the search's value per point at an even
+score (``MARGIN_SLOPE``, 0.15 / 8: a move 8 points worse counts as a loss of 0.15). Why: most
+decisions of a game between unequal players come after it is decided (60–85% against the random
+bot), where the value (its margin term ``tanh(margin / 8)``) no longer moves, so the random bot's moves
+there lost nothing and its accuracy came out as high as the strong bot's; the margin still moves.
+Measured against the plain mean and against weighting or leaving out decided positions
+(docs/strength.md, "Do the grades tell players apart?"). The grades stay on the winning chance.
 """
 
 from __future__ import annotations
@@ -83,14 +83,14 @@ def stakes_accuracy(
 def open_accuracy(
     losses: Sequence[float], befores: Sequence[float], margins: Sequence[float] = ()
 ) -> float | None:
-    """The mean of the moves' accuracies over the decisions whose winning chance before the move was more
-    than ``DECIDED`` from 0 and 1 (all of them if there were none)."""
+    """The mean of the moves' accuracies over the decisions whose value before the move was more than
+    ``DECIDED`` from 0 and 1 (all of them if there were none)."""
     kept = [x for x, p in zip(losses, befores, strict=True) if DECIDED < p < 1 - DECIDED]
     return plain_accuracy(kept or losses)
 
 
 def effective_loss(loss: float, before: float, margin_loss: float) -> float:
-    """The loss of a move, where the winning chance before it was within ``DECIDED`` of 0 or 1 at least
+    """The loss of a move; where the search's value before it was within ``DECIDED`` of 0 or 1, at least
     the points of score margin it lost valued at the search's value per point at an even score
     (``MARGIN_SLOPE``): in a decided game the value no longer moves (its margin term is
     ``tanh(margin / 8)``), the margin still does."""
