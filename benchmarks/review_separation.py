@@ -6,7 +6,7 @@ Usage:
   python benchmarks/review_separation.py run [--games 20] [--budget caylus:300,caylus1303:300]
       [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
       [--opponent OPPONENT] [--out FILE]
-  python benchmarks/review_separation.py report [--out FILE]
+  python benchmarks/review_separation.py report [--remap GAME] [--out FILE]
 
 Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
 ``FILE_records.jsonl``; a later run reviews the kept records again (with another budget, sample or
@@ -20,7 +20,8 @@ line of ``FILE.jsonl`` (its judgements with the chances before and after, so tha
 be compared without searching again); a run skips the games already there for the same settings, so it
 resumes where a cut-short run stopped. One process: the machine is shared. ``report`` counts, per game
 and matchup, the games where the weaker seat's accuracy is the lower, under each accuracy formula of
-``masterbuilder.review.grades``.
+``masterbuilder.review.grades``; ``--remap GAME`` first reads that game's stored chances through its
+calibration map (for games reviewed before the game had one).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from masterbuilder import new_game
 from masterbuilder.agents import make_agent
 from masterbuilder.review import engine
 from masterbuilder.review.engine import PAIRS, decisions, default_budget, review
-from masterbuilder.review.grades import ACCURACIES, ACCURACY
+from masterbuilder.review.grades import ACCURACIES, ACCURACY, win_chance
 
 GAMES = ("caylus", "caylus1303", "builders")
 OPPONENTS = ("random", "heuristic")
@@ -169,8 +170,24 @@ def seat_accuracies(row: dict[str, Any], formula: str) -> dict[str, float]:
     return out
 
 
+def remapped(row: dict[str, Any]) -> dict[str, Any]:
+    """A game reviewed before its game had a calibration map, its chances read through the map now in
+    ``masterbuilder.review.calibration`` (the stored chances were the search's values then); the grades
+    stay as they were, only the losses and so the accuracies change."""
+    game = row["game"]
+    judgements = []
+    for j in row["judgements"]:
+        before, after, best = (win_chance(game, v) for v in j[3:6])
+        loss = 0.0 if j[2] == "best" else max(0.0, best - after)
+        judgements.append([*j[:3], before, after, best, loss, *j[7:8], j[8] if len(j) > 8 else j[3]])
+    return row | {"judgements": judgements}
+
+
 def report(args: argparse.Namespace) -> None:
-    rows = load_lines(args.out.with_suffix(".jsonl"))
+    rows = [
+        remapped(r) if r["game"] in (args.remap or ()) else r
+        for r in load_lines(args.out.with_suffix(".jsonl"))
+    ]
     settings = Counter((r["game"], r["budget"], r["every"], r["pairs"], r.get("turn_pairs", 0)) for r in rows)
     print("settings (game, budget, every, pairs, turn pairs: games):", dict(settings))
     summary: dict[str, Any] = {}
@@ -268,6 +285,12 @@ def main() -> None:
     parser.add_argument("--turn-pairs", type=int, default=0, help="engine.TURN_PAIRS (The Builders)")
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--opponent", action="append", choices=OPPONENTS)
+    parser.add_argument(
+        "--remap",
+        action="append",
+        choices=GAMES,
+        help="report: read this game's stored chances through its map",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
     if args.stage == "run":
