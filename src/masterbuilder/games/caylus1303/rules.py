@@ -480,35 +480,55 @@ class Caylus1303Rules(TaskStackState):
 
     def _activate(self, space: int) -> None:
         # rules: Caylus 1303, phase 2 — one building after another, up to the provost
+        # A worker's use that asks for no decision runs here at once, with its return, instead of through
+        # tasks pushed and popped before the next decision; where a use asks for one, the stack below it is
+        # what the tasks would have left: the worker's return, the Journeyman's worker, the rest of the road.
         stack = self._stack
-        w1 = self._w1
-        # skip spaces without a worker (the bridge always acts: its passers may move the provost)
-        while space <= self._provost and space != BRIDGE_SPACE and w1[space] == NOBODY:
+        w1, w2 = self._w1, self._w2
+        provost = self._provost  # no use run here moves it (those that do ask for a decision)
+        while True:
+            # skip spaces without a worker (the bridge always acts: its passers may move the provost)
+            while space <= provost and space != BRIDGE_SPACE and w1[space] == NOBODY:
+                space += 1
+            if space > provost:
+                self._t_beyond((T_BEYOND,))
+                return
+            if space == BRIDGE_SPACE:
+                # rules: Caylus 1303, phase 2 e) — in bridge order, then the Bailiff (Gutsverwalter)
+                stack.append((T_ACTIVATE, space + 1))
+                stack.append((T_BAILIFF,))
+                self._t_bridge((T_BRIDGE, 0))
+                return
+            first, second = w1[space], w2[space]
+            tile = self._road[space]
+            owner = self._owner[space]
+            bonus = TILES[tile].owner_bonus
+            if owner != NOBODY and bonus >= 0 and owner != first and owner != second:
+                # rules: Caylus 1303, "Steingebäude" — the owner's bonus resource, once, on activation
+                self._res[owner][bonus] += 1
+                self._event("owner_bonus", owner, bonus, space)
+            setup = 1 if owner == NOBODY else 0
+            depth = len(stack)
+            self._use(first, tile, setup)
+            if len(stack) > depth:
+                if second == NOBODY:
+                    stack[depth:depth] = ((T_ACTIVATE, space + 1), (T_RETURN, first, space))
+                else:  # the Journeyman's worker acts after the first one
+                    stack[depth:depth] = (
+                        (T_ACTIVATE, space + 1),
+                        (T_RETURN, second, space),
+                        (T_USE, second, tile, setup),
+                        (T_RETURN, first, space),
+                    )
+                return
+            self._return(first, space)
+            if second != NOBODY:
+                self._use(second, tile, setup)
+                if len(stack) > depth:
+                    stack[depth:depth] = ((T_ACTIVATE, space + 1), (T_RETURN, second, space))
+                    return
+                self._return(second, space)
             space += 1
-        if space > self._provost:
-            stack.append((T_BEYOND,))
-            return
-        if space == BRIDGE_SPACE:
-            # rules: Caylus 1303, phase 2 e) — in bridge order, then the Bailiff (Gutsverwalter)
-            stack.append((T_ACTIVATE, space + 1))
-            stack.append((T_BAILIFF,))
-            stack.append((T_BRIDGE, 0))
-            return
-        stack.append((T_ACTIVATE, space + 1))
-        first, second = w1[space], self._w2[space]
-        tile = self._road[space]
-        owner = self._owner[space]
-        bonus = TILES[tile].owner_bonus
-        if owner != NOBODY and bonus >= 0 and owner != first and owner != second:
-            # rules: Caylus 1303, "Steingebäude" — the owner's bonus resource, once, on activation
-            self._res[owner][bonus] += 1
-            self._event("owner_bonus", owner, bonus, space)
-        setup = 1 if owner == NOBODY else 0
-        if second != NOBODY:  # the Journeyman's worker acts after the first one
-            stack.append((T_RETURN, second, space))
-            stack.append((T_USE, second, tile, setup))
-        stack.append((T_RETURN, first, space))
-        stack.append((T_USE, first, tile, setup))
 
     def _return(self, seat: int, space: int) -> None:
         if self._w1[space] == seat:
