@@ -417,10 +417,12 @@ class Caylus1303Rules(TaskStackState):
 
     def _t_beyond(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 2 h) — workers beyond the provost go to the camp unused
+        w1 = self._w1
         for space in range(self._provost + 1, ROAD_LENGTH + 1):
-            for seat in self.workers_at(space):
-                self._event("unused", seat, space)
-                self._return(seat, space)
+            if w1[space] != NOBODY:  # a second worker stands only beside a first
+                for seat in self.workers_at(space):
+                    self._event("unused", seat, space)
+                    self._return(seat, space)
 
     def _t_delivery(self, task: tuple[int, ...]) -> None:
         i = task[1]
