@@ -111,6 +111,14 @@ _ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
 _ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
 # round tasks that re-push themselves
 _ADVANCING: Final = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})
+# [provost][most steps, 0 to 3]: the action ids of the provost's moves that keep it on the road
+_PROVOST_MOVES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(A.move(d) for d in A.MOVES if abs(d) <= limit and PROVOST_MIN <= provost + d <= PROVOST_MAX)
+        for limit in range(4)
+    )
+    for provost in range(PROVOST_MAX + 1)
+)
 
 
 class Caylus1303Rules(TaskStackState):
@@ -728,11 +736,6 @@ class Caylus1303Rules(TaskStackState):
             return sum(self._res[seat][r] for r in ANY_RES) >= o.amount
         return self._hand[seat] >= o.amount
 
-    def _provost_moves(self, limit: int) -> list[int]:
-        return [
-            A.move(d) for d in A.MOVES if abs(d) <= limit and PROVOST_MIN <= self._provost + d <= PROVOST_MAX
-        ]
-
     def placement_targets(self, seat: int, cost: int, first: int = -1) -> list[int]:
         """Action ids of the places a worker may go now, at ``cost`` workers (after ``first``, if given)."""
         out: list[int] = [] if first < 0 else [first]
@@ -769,9 +772,9 @@ class Caylus1303Rules(TaskStackState):
         if kind == D_DELIVER:
             return [A.DECLINE, *self.deliverable(seat)]
         if kind == D_BRIDGE:
-            return [A.DECLINE, *self._provost_moves(min(3, self._hand[seat]))]
+            return [A.DECLINE, *_PROVOST_MOVES[self._provost][min(3, self._hand[seat])]]
         if kind == D_BAILIFF:
-            return [A.DECLINE, *self._provost_moves(1)]
+            return [A.DECLINE, *_PROVOST_MOVES[self._provost][1]]
         if kind == D_FAVOUR:
             takes = [A.CHAR + c for c, h in enumerate(self._chars) if h >= 0 and h != seat]
             return sorted(takes + [A.SLOT + k for k in range(self.open_slots)])
@@ -818,7 +821,7 @@ class Caylus1303Rules(TaskStackState):
         if effect is Effect.STONEMASON:
             return [A.DECLINE, *(A.build(t) for t in self.buildable(seat, Family.STONE, setup))]
         if effect is Effect.TOLL:
-            return [A.DECLINE, *self._provost_moves(2)]
+            return [A.DECLINE, *_PROVOST_MOVES[self._provost][2]]
         raise AssertionError(f"no decision for {effect}")  # pragma: no cover
 
     def _decide(self, task: tuple[int, ...], a: int) -> None:
