@@ -111,6 +111,29 @@ _ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
 _ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
 # round tasks that re-push themselves
 _ADVANCING: Final = frozenset({T_PLAN, T_ACTIVATE, T_DELIVERY, T_MONUMENTS})
+# a building the Carpenter or Stonemason may build: (tile, action id, its cost in food, wood, stone, cloth
+# and gold, the cubes other than gold it takes: its cost in them and in cubes of any kind)
+_BuildOption = tuple[int, int, int, int, int, int, int, int]
+
+
+def _build_cost(tile: int, no_stone: int) -> list[int]:
+    cost = list(TILES[tile].cost)
+    if no_stone:  # the Stonemason's setup side: the stone part is not paid
+        cost[Res.STONE] = max(0, cost[Res.STONE] - 1)
+    return cost
+
+
+def _build_options(tiles: tuple[int, ...], no_stone: int) -> tuple[_BuildOption, ...]:
+    out = []
+    for t in tiles:
+        food, wood, stone, cloth, gold = _build_cost(t, no_stone)
+        cubes = food + wood + stone + cloth + TILES[t].cost_any
+        out.append((t, A.build(t), food, wood, stone, cloth, gold, cubes))
+    return tuple(out)
+
+
+_WOOD_BUILDS: Final = _build_options(WOOD_TILES, 0)
+_STONE_BUILDS: Final = (_build_options(STONE_TILES, 0), _build_options(STONE_TILES, 1))  # [no stone part?]
 # [provost][most steps, 0 to 3]: the action ids of the provost's moves that keep it on the road
 _PROVOST_MOVES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
@@ -660,12 +683,6 @@ class Caylus1303Rules(TaskStackState):
         self._event("final", list(self._final_bonus), list(self._pp))
 
     # ---- costs and building -----------------------------------------------------------------------
-    def _build_cost(self, tile: int, no_stone: int) -> list[int]:
-        cost = list(TILES[tile].cost)
-        if no_stone:  # the Stonemason's setup side: the stone part is not paid
-            cost[Res.STONE] = max(0, cost[Res.STONE] - 1)
-        return cost
-
     def _affords(self, seat: int, cost: list[int] | tuple[int, ...], any_n: int) -> bool:
         r = self._res[seat]
         spare = 0
@@ -684,17 +701,30 @@ class Caylus1303Rules(TaskStackState):
 
     def buildable(self, seat: int, family: Family, no_stone: int = 0) -> list[int]:
         """Wood or stone buildings the seat can build now (supply, cost, a house, an empty space)."""
+        options = _WOOD_BUILDS if family is Family.WOOD else _STONE_BUILDS[no_stone]
+        return [A.BUILDABLE[a - A.BUILD] for a in self._build_actions(seat, options)]
+
+    def _build_actions(self, seat: int, options: tuple[_BuildOption, ...]) -> list[int]:
+        """The action ids of the ``options`` the seat can build now (supply, cost, a house, a free space)."""
         if self._houses[seat] == 0 or self.first_empty_space() is None:
             return []
-        tiles = WOOD_TILES if family is Family.WOOD else STONE_TILES
+        supply = self._supply
+        food, wood, stone, cloth, gold = self._res[seat]
+        cubes = food + wood + stone + cloth
         return [
-            t
-            for t in tiles
-            if self._supply[t] and self._affords(seat, self._build_cost(t, no_stone), TILES[t].cost_any)
+            a
+            for t, a, c_food, c_wood, c_stone, c_cloth, c_gold, c_cubes in options
+            if supply[t]
+            and food >= c_food
+            and wood >= c_wood
+            and stone >= c_stone
+            and cloth >= c_cloth
+            and gold >= c_gold
+            and cubes >= c_cubes
         ]
 
     def _build(self, seat: int, tile: int, no_stone: int) -> None:
-        cost = self._build_cost(tile, no_stone)
+        cost = _build_cost(tile, no_stone)
         r = self._res[seat]
         for i in range(5):
             r[i] -= cost[i]
@@ -817,9 +847,9 @@ class Caylus1303Rules(TaskStackState):
                 return [A.DECLINE]
             return [A.DECLINE, *(A.claim(s) for s in self._claimable())]
         if effect is Effect.CARPENTER:
-            return [A.DECLINE, *(A.build(t) for t in self.buildable(seat, Family.WOOD))]
+            return [A.DECLINE, *self._build_actions(seat, _WOOD_BUILDS)]
         if effect is Effect.STONEMASON:
-            return [A.DECLINE, *(A.build(t) for t in self.buildable(seat, Family.STONE, setup))]
+            return [A.DECLINE, *self._build_actions(seat, _STONE_BUILDS[setup])]
         if effect is Effect.TOLL:
             return [A.DECLINE, *_PROVOST_MOVES[self._provost][2]]
         raise AssertionError(f"no decision for {effect}")  # pragma: no cover
