@@ -106,6 +106,7 @@ _GET_CODE: Final = {Get.PP: GET_PP, Get.GOLD: GET_GOLD, Get.WORKERS: GET_WORKERS
 _FAMILY: Final = tuple(t.family for t in TILES)
 # tiles a worker may stand on: not the Guilds Bridge (it works through the passers' houses), not a monument
 _TAKES_WORKER: Final = tuple(t.built.effect not in (Effect.BRIDGE, Effect.NONE) for t in TILES)
+_RECRUIT_RES: Final = tuple(any(t.recruit_res) for t in TILES)  # monuments that give resources at recruitment
 _STANDARD_BUNDLES: Final = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
 _ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
 _ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
@@ -627,24 +628,36 @@ class Caylus1303Rules(TaskStackState):
 
     def _recruit(self) -> None:
         # rules: Caylus 1303, phase 4 step 3
-        base = RECRUITMENT[self.num_players]
-        for seat in range(self.num_players):
-            workers = base + (1 if self._chars[Char.DAY_LABORER] == seat else 0)
-            goods = [0] * 5
-            for space in START_SPACES:
-                if self._owner[space] != seat:
-                    continue
-                if self.is_residence(space):
-                    workers += 1
-                else:
-                    t = TILES[self._road[space]]
-                    workers += t.recruit_workers
-                    for i, n in enumerate(t.recruit_res):
-                        goods[i] += n
-            got = self._take_workers(seat, workers)
-            for i, n in enumerate(goods):
-                self._res[seat][i] += n
-            self._event("recruit", seat, got, workers, goods)
+        n = self.num_players
+        due = [RECRUITMENT[n]] * n
+        holder = self._chars[Char.DAY_LABORER]
+        if holder >= 0:
+            due[holder] += 1
+        gains: dict[int, list[int]] = {}  # seat -> the resources its monuments give, where any do
+        owner, road, residence = self._owner, self._road, self._residence
+        for space in START_SPACES:
+            seat = owner[space]
+            if seat == NOBODY:
+                continue
+            t = road[space]
+            if residence[space] and _FAMILY[t] is Family.START:
+                due[seat] += 1
+            else:  # a monument (or a claimed start building not yet turned)
+                due[seat] += TILES[t].recruit_workers
+                if _RECRUIT_RES[t]:
+                    goods = gains.setdefault(seat, [0] * 5)
+                    for i, x in enumerate(TILES[t].recruit_res):
+                        goods[i] += x
+        take, events = self._take_workers, self._events
+        for seat in range(n):
+            got = take(seat, due[seat])
+            goods = gains.get(seat)
+            if goods is not None:
+                r = self._res[seat]
+                for i in range(5):
+                    r[i] += goods[i]
+            if events is not None:
+                events.append(("recruit", seat, got, due[seat], goods or [0] * 5))
 
     def _end_round(self) -> None:
         # rules: Caylus 1303, phase 4 steps 4 and 5
