@@ -141,6 +141,7 @@ _PAY_RES: Final = Pay.RES
 _PAY_WORKERS: Final = Pay.WORKERS
 _START_FAMILY: Final = Family.START
 _WOOD_FAMILY: Final = Family.WOOD
+_PLACE_BASE: Final = A.PLACE - 1  # + road space: the action id of placing a worker there
 _STANDARD_BUNDLES: Final = tuple(i for i, b in enumerate(BUNDLES) if is_standard_bundle(b))
 _ROUND_BOTTOM_FIRST: Final = tuple(reversed(ROUND_TASKS))
 _ROUND_KINDS: Final = frozenset(t[0] for t in ROUND_TASKS)
@@ -818,12 +819,17 @@ class Caylus1303Rules(TaskStackState):
         out: list[int] = [] if first < 0 else [first]
         if self._hand[seat] < cost:
             return out
-        journeyman = self._chars[_JOURNEYMAN] == seat and not self._journeyman_used
-        w1, w2 = self._w1, self._w2
-        for space in self._takes:
-            occupant = w1[space]
-            if occupant == NOBODY or (journeyman and occupant != seat and w2[space] == NOBODY):
-                out.append(A.PLACE - 1 + space)
+        w1 = self._w1
+        if self._chars[_JOURNEYMAN] == seat and not self._journeyman_used:
+            w2 = self._w2
+            for space in self._takes:
+                occupant = w1[space]
+                if occupant == NOBODY or (occupant != seat and w2[space] == NOBODY):
+                    out.append(_PLACE_BASE + space)
+        else:
+            for space in self._takes:
+                if w1[space] == NOBODY:
+                    out.append(_PLACE_BASE + space)
         if seat not in self._site:
             out.append(A.SITE)
         return out
