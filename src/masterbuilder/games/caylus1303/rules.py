@@ -614,16 +614,18 @@ class Caylus1303Rules(TaskStackState):
         return t.setup if setup else t.built
 
     def _use(self, seat: int, tile: int, setup: int) -> None:
-        side = self._side(tile, setup)
+        t = TILES[tile]
+        side = t.setup if setup else t.built
         effect = side.effect
         if effect is _E_GAIN:
             # taking is never worse than not taking, so production is automatic (docs/rules-notes.md D4)
-            r = self._res[seat]
-            for i, n in enumerate(side.gain):
-                r[i] += n
+            r, gain = self._res[seat], side.gain
+            for i in range(5):
+                r[i] += gain[i]
             got = self._take_workers(seat, side.workers) if side.workers else 0
             self._pp[seat] += side.pp
-            self._event("gain", seat, tile, list(side.gain), got, side.pp)
+            if self._events is not None:
+                self._events.append(("gain", seat, tile, list(gain), got, side.pp))
         elif effect is _E_FAVOUR:
             self._stack.append((D_FAVOUR, seat))
         elif effect is not _E_NONE and effect is not _E_BRIDGE:
