@@ -438,13 +438,13 @@ class Caylus1303Rules(TaskStackState):
         self._return(task[1], task[2])
 
     def _t_plan(self, task: tuple[int, ...]) -> None:
-        n = self.num_players
-        for k in range(n):
-            seat = (task[1] + k) % n
-            if seat not in self._passed:
-                self._stack.append((T_PLAN, (seat + 1) % n))
-                self._stack.append((D_PLACE, seat))
-                return
+        n, passed = self.num_players, self._passed
+        if len(passed) < n:  # the next seat that has not passed (the passers are distinct seats)
+            seat = task[1]
+            while seat in passed:
+                seat = (seat + 1) % n
+            self._stack.append((T_PLAN, (seat + 1) % n))
+            self._stack.append((D_PLACE, seat))
 
     def _t_get(self, task: tuple[int, ...]) -> None:
         self._get(task[1], task[2], task[3])
