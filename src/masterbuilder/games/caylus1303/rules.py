@@ -685,16 +685,16 @@ class Caylus1303Rules(TaskStackState):
                     goods = gains.setdefault(seat, [0] * 5)
                     for i, x in enumerate(TILES[t].recruit_res):
                         goods[i] += x
-        take, events = self._take_workers, self._events
+        events = self._events
         for seat in range(n):
-            got = take(seat, due[seat])
-            goods = gains.get(seat)
-            if goods is not None:
+            got = self._take_workers(seat, due[seat])
+            gained = gains.get(seat)
+            if gained is not None:
                 r = self._res[seat]
                 for i in range(5):
-                    r[i] += goods[i]
+                    r[i] += gained[i]
             if events is not None:
-                events.append(("recruit", seat, got, due[seat], goods or [0] * 5))
+                events.append(("recruit", seat, got, due[seat], gained or [0] * 5))
 
     def _end_round(self) -> None:
         # rules: Caylus 1303, phase 4 steps 4 and 5
