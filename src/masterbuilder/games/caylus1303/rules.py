@@ -685,7 +685,6 @@ class Caylus1303Rules(TaskStackState):
                     goods = gains.setdefault(seat, [0] * 5)
                     for i, x in enumerate(TILES[t].recruit_res):
                         goods[i] += x
-        events = self._events
         for seat in range(n):
             got = self._take_workers(seat, due[seat])
             gained = gains.get(seat)
@@ -693,8 +692,8 @@ class Caylus1303Rules(TaskStackState):
                 r = self._res[seat]
                 for i in range(5):
                     r[i] += gained[i]
-            if events is not None:
-                events.append(("recruit", seat, got, due[seat], gained or [0] * 5))
+            if self._events is not None:
+                self._events.append(("recruit", seat, got, due[seat], gained or [0] * 5))
 
     def _end_round(self) -> None:
         # rules: Caylus 1303, phase 4 steps 4 and 5
