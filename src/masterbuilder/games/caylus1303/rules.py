@@ -915,11 +915,6 @@ class Caylus1303Rules(TaskStackState):
                 self._pass(seat)
             elif a != A.DECLINE:
                 self._place(seat, a, self.placement_cost(seat, early=kind == D_EARLY))
-            # the next planning turn lies below a placement and would run next: run it now (no document
-            # sees the difference; it saves the driver's pop and dispatch on the commonest decision)
-            stack = self._stack
-            if stack and stack[-1][0] == T_PLAN:
-                self._t_plan(stack.pop())
         elif kind == D_EFFECT:
             self._effect(seat, task[2], task[3], a)
         elif kind == D_PAY:
