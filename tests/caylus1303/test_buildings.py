@@ -8,12 +8,13 @@ The tests put the tile on space 15, owned (construction side) or not (setup side
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from masterbuilder.games.caylus1303 import actions as A
-from masterbuilder.games.caylus1303.data import STONE_TILES, TILES, WOOD_TILES, Char, Res
+from masterbuilder.games.caylus1303.data import STONE_TILES, TILES, WOOD_TILES, Char, Family, Res
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import D_EFFECT, D_FAVOUR, D_PAY
 from tests.caylus1303.helpers import (
@@ -667,3 +668,28 @@ def test_trading_buildings_may_be_declined(key: str) -> None:
     s.apply("decline")
     assert done(s)
     assert s.resources(BLUE) == (2, 2, 2, 2, 2) and s.prestige(BLUE) == 0 and s.workers(BLUE) == 9
+
+
+def test_the_buildable_buildings_are_those_the_seat_can_pay() -> None:
+    # rules: Caylus 1303, "Holzgebäude" the Carpenter and the Stonemason — a building from the supply whose
+    # cost the player pays (the Stonemason's setup side: one stone less); "any" parts in food, wood, stone
+    # or cloth. The engine reads precomputed costs; here the rule is written out for every tile.
+    s = fresh()
+    rng = random.Random(7)
+    for _ in range(300):
+        res = [rng.randint(0, 3) for _ in range(5)]
+        give(s, RED, *res)
+        for family, tiles, no_stone in (
+            (Family.WOOD, WOOD_TILES, 0),
+            (Family.STONE, STONE_TILES, 0),
+            (Family.STONE, STONE_TILES, 1),
+        ):
+            expected = []
+            for t in tiles:
+                cost = list(TILES[t].cost)
+                if no_stone:
+                    cost[Res.STONE] = max(0, cost[Res.STONE] - 1)
+                spare = sum(res[r] - cost[r] for r in range(4))
+                if s.in_supply(t) and all(res[r] >= cost[r] for r in range(5)) and spare >= TILES[t].cost_any:
+                    expected.append(t)
+            assert s.buildable(RED, family, no_stone) == expected

@@ -155,6 +155,14 @@ class TaskStackState(State):
             return []
         return self._legal_now.copy()
 
+    def apply(self, action: object) -> None:
+        # the common case at once: a legal id (an exact int); anything else is resolved as State.apply does
+        if type(action) is int and not self._over and action in self._legal_now:
+            self._apply_legal(action)
+            self._history.append(action)
+            return
+        super().apply(action)
+
     def resolve(self, action: object) -> int:
         # the common case first: a legal id (an exact int; a bool, an Action or a label takes the long way)
         if type(action) is int and not self._over and action in self._legal_now:
