@@ -118,6 +118,29 @@ _BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Eff
 _KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 _STABLES: Final = int(Special.STABLES)
 _INN: Final = int(Special.INN)
+# The enum members read on every action, bound once: a module constant is read in a tenth of an enum
+# class attribute's time in CPython 3.11, and mypyc keeps a `Final` one native.
+_GATE: Final = Special.GATE
+_TRADING_POST: Final = Special.TRADING_POST
+_GUILD: Final = Special.GUILD
+_JOUST: Final = Special.JOUST
+_DUNGEON: Final = Section.DUNGEON
+_WALLS: Final = Section.WALLS
+_TOWERS: Final = Section.TOWERS
+_PRODUCE: Final = Effect.PRODUCE
+_MARKET: Final = Effect.MARKET
+_PEDDLER: Final = Effect.PEDDLER
+_LAWYER: Final = Effect.LAWYER
+_BANK: Final = Effect.BANK
+_ALCHEMIST: Final = Effect.ALCHEMIST
+_CHURCH: Final = Effect.CHURCH
+_TAILOR: Final = Effect.TAILOR
+_PRESTIGE: Final = Kind.PRESTIGE
+_NEUTRAL: Final = Kind.NEUTRAL
+_CRAFT_KINDS: Final = (Kind.WOOD, Kind.STONE)
+_ROW_PRESTIGE: Final = FavourRow.PRESTIGE
+_ROW_DENIERS: Final = FavourRow.DENIERS
+_ROW_RESOURCES: Final = FavourRow.RESOURCES
 
 
 def _discounted(cost: tuple[int, ...], discount: int) -> tuple[int, ...]:
@@ -346,7 +369,7 @@ class CaylusRules(TaskStackState):
     @property
     def building_section(self) -> Section | None:
         """The castle section that new houses go to; None once the towers are full or scored."""
-        for s in (Section.DUNGEON, Section.WALLS, Section.TOWERS):
+        for s in (_DUNGEON, _WALLS, _TOWERS):
             if not self._scored[s] and sum(self._houses[s]) < SECTION_SIZE[s]:
                 return s
         return None
@@ -421,32 +444,32 @@ class CaylusRules(TaskStackState):
         self._next_placement(task[1])
 
     def _t_gate(self, task: tuple[int, ...]) -> None:
-        seat = self._special[Special.GATE]
+        seat = self._special[_GATE]
         if seat != NOBODY:
-            self._special[Special.GATE] = NOBODY
+            self._special[_GATE] = NOBODY
             self._stack.append((D_GATE, seat))
 
     def _t_trading_post(self, task: tuple[int, ...]) -> None:
         # rules: Caylus, phase 3 b — 3 deniers
-        seat = self._special[Special.TRADING_POST]
+        seat = self._special[_TRADING_POST]
         if seat != NOBODY:
             self._deniers[seat] += 3
             self._go_home(seat)
-            self._special[Special.TRADING_POST] = NOBODY
+            self._special[_TRADING_POST] = NOBODY
             if self._events is not None:
                 self._events.append(("trading_post", seat, 3))
 
     def _t_guild(self, task: tuple[int, ...]) -> None:
-        seat = self._special[Special.GUILD]
+        seat = self._special[_GUILD]
         if seat != NOBODY:
-            self._special[Special.GUILD] = NOBODY
+            self._special[_GUILD] = NOBODY
             self._go_home(seat)
             self._stack.append((D_GUILD, seat))
 
     def _t_joust(self, task: tuple[int, ...]) -> None:
-        seat = self._special[Special.JOUST]
+        seat = self._special[_JOUST]
         if seat != NOBODY:
-            self._special[Special.JOUST] = NOBODY
+            self._special[_JOUST] = NOBODY
             self._go_home(seat)
             self._stack.append((D_JOUST, seat))
 
@@ -493,9 +516,9 @@ class CaylusRules(TaskStackState):
 
     def _t_scored(self, task: tuple[int, ...]) -> None:
         self._scored[task[1]] = True
-        if self._events is not None and task[1] != Section.TOWERS:  # the dungeon or the walls
+        if self._events is not None and task[1] != _TOWERS:  # the dungeon or the walls
             self._events.append(("favour_columns_open", self.open_columns))
-        if task[1] == Section.TOWERS:
+        if task[1] == _TOWERS:
             self._finish()
 
     def _t_next_turn(self, task: tuple[int, ...]) -> None:
@@ -572,18 +595,18 @@ class CaylusRules(TaskStackState):
         tile = TILES[self._road[space]]
         effect = tile.effect
         stack = self._stack
-        if effect is Effect.PRODUCE:
+        if effect is _PRODUCE:
             owner = self._owner[space]
             if tile.owner_bonus and owner != NOBODY and owner != seat:
                 stack.append((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
             stack.append((D_PRODUCE, seat, tile.id))
-        elif effect is Effect.MARKET:
+        elif effect is _MARKET:
             stack.append((D_MARKET, seat, tile.price))
-        elif effect is Effect.PEDDLER:
+        elif effect is _PEDDLER:
             stack.append((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
         elif effect in _BUILD_KIND:
             stack.append((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
-        elif effect is Effect.LAWYER:
+        elif effect is _LAWYER:
             stack.append((D_LAWYER, seat, 1))
         else:
             stack.append((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
@@ -623,7 +646,7 @@ class CaylusRules(TaskStackState):
         self._provost = self._bailiff
         due = [
             s
-            for s in (Section.DUNGEON, Section.WALLS, Section.TOWERS)
+            for s in (_DUNGEON, _WALLS, _TOWERS)
             if not self._scored[s]
             and (self._bailiff >= SECTION_MARK[s] or sum(self._houses[s]) == SECTION_SIZE[s])
         ]
@@ -687,11 +710,11 @@ class CaylusRules(TaskStackState):
         if marker[row] < self.open_columns:
             marker[row] += 1
         column = marker[row]
-        if row == FavourRow.PRESTIGE:
+        if row == _ROW_PRESTIGE:
             self._pp[seat] += FAVOUR_PP[column - 1]
             if self._events is not None:
                 self._events.append(("favour", seat, row, column, 0, FAVOUR_PP[column - 1]))
-        elif row == FavourRow.DENIERS:
+        elif row == _ROW_DENIERS:
             self._deniers[seat] += FAVOUR_DENIERS[column - 1]
             if self._events is not None:
                 self._events.append(("favour", seat, row, column, FAVOUR_DENIERS[column - 1], 0))
@@ -702,7 +725,7 @@ class CaylusRules(TaskStackState):
 
     def _favour_column(self, seat: int, row: int, column: int) -> None:
         stack = self._stack
-        if row == FavourRow.RESOURCES:
+        if row == _ROW_RESOURCES:
             if self._events is not None and column in (1, 3, 5):
                 self._events.append(("favour_cube", seat, (FOOD, CLOTH, GOLD)[column // 2]))
             if column == 1:
@@ -728,7 +751,7 @@ class CaylusRules(TaskStackState):
 
     def _useful_columns(self, seat: int, row: int) -> list[int]:
         top = self._favour[seat][row]
-        if row == FavourRow.RESOURCES:
+        if row == _ROW_RESOURCES:
             has_cubes = sum(self._cubes[seat]) > 0
             return [c for c in range(1, top + 1) if c != 4 or has_cubes]
         useful = []
@@ -758,7 +781,7 @@ class CaylusRules(TaskStackState):
     def _buildable(self, seat: int, kind_code: int, discount: int) -> list[int]:
         """Tiles of that kind the seat can build now (in supply, affordable, with a place to go)."""
         kind = _KIND_CODE[kind_code]
-        if kind is Kind.PRESTIGE:
+        if kind is _PRESTIGE:
             if not self._own_residences(seat):
                 return []
         elif self._free_lot() == EMPTY:
@@ -795,7 +818,7 @@ class CaylusRules(TaskStackState):
             self._stack.append((T_FAVOURS, seat, tile.favours))
         for _ in range(tile.cost_any):
             self._stack.append((D_PAY, seat))
-        if tile.kind is Kind.PRESTIGE:
+        if tile.kind is _PRESTIGE:
             self._stack.append((D_RESIDENCE, seat, tile_id))
         else:
             lot = self._free_lot()
@@ -813,15 +836,15 @@ class CaylusRules(TaskStackState):
             if tile == EMPTY or space in self._transform:
                 continue
             kind = TILES[tile].kind
-            if kind is Kind.NEUTRAL or (
-                kind in (Kind.WOOD, Kind.STONE) and self._owner[space] == seat and TILES[tile].key != "lawyer"
+            if kind is _NEUTRAL or (
+                kind in _CRAFT_KINDS and self._owner[space] == seat and TILES[tile].key != "lawyer"
             ):
                 targets.append(space)
         return targets
 
     def _make_residence(self, seat: int, space: int) -> None:
         old = self._road[space]
-        if TILES[old].kind is not Kind.NEUTRAL:
+        if TILES[old].kind is not _NEUTRAL:
             self._supply[old] += 1  # your own craft tile goes back and may be built again
         self._road[space] = RESIDENCE
         self._owner[space] = seat
@@ -876,9 +899,9 @@ class CaylusRules(TaskStackState):
     def _put_worker(self, seat: int, target: int) -> None:
         if target < 4:
             self._special[target] = seat
-        elif target == Special.STABLES:
+        elif target == _STABLES:
             self._stables.append(seat)
-        elif target == Special.INN:
+        elif target == _INN:
             self._inn[0] = seat
         elif target == 6 + ROAD_LENGTH:
             self._castle.append(seat)
@@ -913,9 +936,7 @@ class CaylusRules(TaskStackState):
             # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
             in_inn = seat in self._inn
             return [A.PASS] + [
-                A.PLACE + t
-                for t in self._open_targets(seat)
-                if t != Special.GATE and not (t == Special.INN and in_inn)
+                A.PLACE + t for t in self._open_targets(seat) if t != _GATE and not (t == _INN and in_inn)
             ]
         if kind in (D_GUILD, D_PROVOST):
             budget = 3 if kind == D_GUILD else self._deniers[seat]
@@ -963,13 +984,13 @@ class CaylusRules(TaskStackState):
     def _can_trade(self, seat: int, effect_index: int, option: int) -> bool:
         effect = TRADE_EFFECTS[effect_index]
         c = self._cubes[seat]
-        if effect is Effect.BANK:
+        if effect is _BANK:
             return self._deniers[seat] >= (2, 5)[option]
-        if effect is Effect.ALCHEMIST:
+        if effect is _ALCHEMIST:
             return sum(c) >= (2, 4)[option]
-        if effect is Effect.CHURCH:
+        if effect is _CHURCH:
             return self._deniers[seat] >= (2, 4)[option]
-        if effect is Effect.TAILOR:
+        if effect is _TAILOR:
             return c[CLOTH] >= (2, 3)[option]
         return c[GOLD] >= (1, 2)[option]  # jeweller
 
@@ -1078,17 +1099,17 @@ class CaylusRules(TaskStackState):
 
     def _trade(self, seat: int, effect: Effect, option: int) -> None:
         c = self._cubes[seat]
-        if effect is Effect.BANK:
+        if effect is _BANK:
             self._deniers[seat] -= (2, 5)[option]
             c[GOLD] += option + 1
-        elif effect is Effect.ALCHEMIST:
+        elif effect is _ALCHEMIST:
             self._stack.append((T_GAIN, seat, GOLD, option + 1))
             for _ in range((2, 4)[option]):
                 self._stack.append((D_PAY, seat))
-        elif effect is Effect.CHURCH:
+        elif effect is _CHURCH:
             self._deniers[seat] -= (2, 4)[option]
             self._pp[seat] += (3, 5)[option]
-        elif effect is Effect.TAILOR:
+        elif effect is _TAILOR:
             c[CLOTH] -= (2, 3)[option]
             self._pp[seat] += (4, 6)[option]
         else:
