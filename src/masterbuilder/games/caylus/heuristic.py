@@ -84,6 +84,32 @@ SECTIONS: Final = tuple(Section)
 CASTLE_TARGET: Final = 6 + ROAD_LENGTH  # the castle's place offset (action PLACE + 34)
 BUILDER_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 
+# The enum members read in the planning, bound once: a module constant is read in a tenth of an enum class
+# attribute's time in CPython 3.11, and mypyc keeps a `Final` one native.
+_TRADING_POST: Final = Special.TRADING_POST
+_GUILD: Final = Special.GUILD
+_JOUST: Final = Special.JOUST
+_STABLES: Final = Special.STABLES
+_INN: Final = Special.INN
+_TOWERS: Final = Section.TOWERS
+_PRODUCE: Final = Effect.PRODUCE
+_MARKET: Final = Effect.MARKET
+_PEDDLER: Final = Effect.PEDDLER
+_LAWYER: Final = Effect.LAWYER
+_BANK: Final = Effect.BANK
+_ALCHEMIST: Final = Effect.ALCHEMIST
+_CHURCH: Final = Effect.CHURCH
+_TAILOR: Final = Effect.TAILOR
+_PRESTIGE: Final = Kind.PRESTIGE
+_NEUTRAL: Final = Kind.NEUTRAL
+_WOOD_KIND: Final = Kind.WOOD
+_STONE_KIND: Final = Kind.STONE
+_CRAFT_KINDS: Final = (Kind.WOOD, Kind.STONE)
+_ROW_PRESTIGE: Final = FavourRow.PRESTIGE
+_ROW_DENIERS: Final = FavourRow.DENIERS
+_ROW_RESOURCES: Final = FavourRow.RESOURCES
+_ROW_BUILDING: Final = FavourRow.BUILDING
+
 
 def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
     return (
@@ -263,7 +289,7 @@ class Reckoner:
         self.current_space = self._current_space()
         self.provost = state.provost
         # the guild's free provost move, before the provost phase
-        self.guild_moves = 3 if self.phase <= 2 and state.special_worker(Special.GUILD) == [seat] else 0
+        self.guild_moves = 3 if self.phase <= 2 and state.special_worker(_GUILD) == [seat] else 0
         self.own_workers = [s for s in state.worker_spaces(seat) if s != self.current_space]
         self.residences = 0
         # the bot's production buildings, by main cube (a second one of a kind is worth less)
@@ -294,13 +320,13 @@ class Reckoner:
     def _turns_left(self, section: Section | None) -> float:
         """Turns left, this one included (the game ends when the towers are scored)."""
         s = self.s
-        if s.section_scored(Section.TOWERS):
+        if s.section_scored(_TOWERS):
             return 1.0
-        left = (SECTION_MARK[Section.TOWERS] - s.bailiff) / 1.5
-        if section == Section.TOWERS:
-            room = SECTION_SIZE[Section.TOWERS] - s.section_filled(Section.TOWERS)
+        left = (SECTION_MARK[_TOWERS] - s.bailiff) / 1.5
+        if section == _TOWERS:
+            room = SECTION_SIZE[_TOWERS] - s.section_filled(_TOWERS)
             left = min(left, room / max(1.0, self.n * 0.8))
-        if s.bailiff >= SECTION_MARK[Section.TOWERS] - 1:
+        if s.bailiff >= SECTION_MARK[_TOWERS] - 1:
             left = 1.0
         return max(1.0, left)
 
@@ -423,11 +449,11 @@ class Reckoner:
 
     def _tile_value(self, tile: Tile) -> float:
         value = tile.pp + tile.favours * self.favour
-        if tile.kind is Kind.PRESTIGE:
+        if tile.kind is _PRESTIGE:
             value += tile.income * self.denier_rates[0] * max(0.0, self.turns_left - 1)
         else:
             use = USE_VALUE.get(tile.key, 0.0)
-            if tile.effect is Effect.PRODUCE:
+            if tile.effect is _PRODUCE:
                 use *= self.w.same_output ** self.producers[main_cube(tile.produces[0])]
             value += use * self.future_uses()
         return value
@@ -465,7 +491,7 @@ class Reckoner:
     def _build_options(
         self, kind: Kind, inv: Inv, discount: int, castle: bool, taken: frozenset[int]
     ) -> tuple[BuildOption, ...]:
-        if kind is Kind.PRESTIGE:
+        if kind is _PRESTIGE:
             if not self.residences:
                 return ()
         elif self.free_lots <= len(taken):
@@ -499,9 +525,9 @@ class Reckoner:
             if tile_id is None or space in pending:
                 continue
             tile = TILES[tile_id]
-            if tile.kind is Kind.NEUTRAL:
+            if tile.kind is _NEUTRAL:
                 keep = NEUTRAL_KEEP.get(tile.key, 1.0)
-            elif tile.kind in (Kind.WOOD, Kind.STONE) and self.s.owner_at(space) == self.seat:
+            elif tile.kind in _CRAFT_KINDS and self.s.owner_at(space) == self.seat:
                 if tile.key == "lawyer":
                     continue
                 keep = USE_VALUE.get(tile.key, 0.0) * self.future_uses() + 1.0
@@ -527,18 +553,18 @@ class Reckoner:
         tile = TILES[tile_id]
         effect = tile.effect
         worth = self.worth
-        if effect is Effect.PRODUCE:
+        if effect is _PRODUCE:
             bundles = tile.produces
             if len(bundles) == 1:
                 return 0.0, add(inv, bundles[0]), money, taken
             return 0.0, self.best_addition(inv, bundles, castle)[0], money, taken
         here = worth(inv, money, castle)
-        if effect is Effect.MARKET:
+        if effect is _MARKET:
             cube = self.cheapest_cube(inv, castle)
             if cube >= 0 and worth(take(inv, cube), money + tile.price, castle) > here:
                 return 0.0, take(inv, cube), money + tile.price, taken
             return 0.0, inv, money, taken
-        if effect is Effect.PEDDLER:
+        if effect is _PEDDLER:
             price = tile.buy_prices[0]
             for _ in range(len(tile.buy_prices)):
                 if money < price:
@@ -556,7 +582,7 @@ class Reckoner:
                 if value > 0:
                     return self.tile_value(TILES[built]), left, money, taken | {built}
             return 0.0, inv, money, taken
-        if effect is Effect.LAWYER:
+        if effect is _LAWYER:
             if inv[CLOTH] and money >= 1:
                 targets = self.lawyer_targets(1)
                 if targets:
@@ -581,20 +607,20 @@ class Reckoner:
         self, effect: Effect, option: int, inv: Inv, money: int, castle: bool
     ) -> tuple[float, Inv, int] | None:
         """(PP gained, cubes, deniers) after a bank, alchemist, church, tailor or jeweller trade."""
-        if effect is Effect.BANK:
+        if effect is _BANK:
             price = (2, 5)[option]
             return None if money < price else (0.0, add(inv, ONE[GOLD], option + 1), money - price)
-        if effect is Effect.ALCHEMIST:
+        if effect is _ALCHEMIST:
             count = (2, 4)[option]
             if sum(inv) < count:
                 return None
             for _ in range(count):
                 inv = take(inv, self.cheapest_cube(inv, castle))
             return 0.0, add(inv, ONE[GOLD], option + 1), money
-        if effect is Effect.CHURCH:
+        if effect is _CHURCH:
             price = (2, 4)[option]
             return None if money < price else (float((3, 5)[option]), inv, money - price)
-        if effect is Effect.TAILOR:
+        if effect is _TAILOR:
             count = (2, 3)[option]
             return None if inv[CLOTH] < count else (float((4, 6)[option]), take(inv, CLOTH, count), money)
         count = option + 1  # jeweller
@@ -671,7 +697,7 @@ def score(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[int, flo
 # ---- placing workers ---------------------------------------------------------------------------------
 def pending_money(r: Reckoner) -> int:
     """The bot's deniers once its trading-post worker (if any) has been paid."""
-    post = r.s.special_worker(Special.TRADING_POST)
+    post = r.s.special_worker(_TRADING_POST)
     return r.money + (3 if post == [r.seat] else 0)
 
 
@@ -754,21 +780,21 @@ def castle_place_value(r: Reckoner, spaces: Sequence[int], money: int, base: flo
 
 
 def special_value(r: Reckoner, building: Special, spaces: Sequence[int], money: int, base: float) -> float:
-    if building is Special.TRADING_POST:
+    if building is _TRADING_POST:
         return road_plan(r, spaces, money + 3, r.in_castle)[0].value - base
     without = road_plan(r, spaces, money, r.in_castle)[0].value
-    if building is Special.JOUST:
+    if building is _JOUST:
         if r.cubes[CLOTH] < 1 or money < 1:
             return NEVER
         after = (
             r.plan([], take(r.cubes, CLOTH), money - 1, False).value - r.plan([], r.cubes, money, False).value
         )
         return without - base + r.favour + after
-    if building is Special.GUILD:
+    if building is _GUILD:
         return without - base + (r.w.guild if spaces else 0.0)
-    if building is Special.STABLES:
+    if building is _STABLES:
         return without - base + r.w.stables * r.s.turn_order.index(r.seat)
-    if building is Special.INN:
+    if building is _INN:
         if r.turns_left <= 2 or r.s.inn[1] == r.seat:
             return NEVER
         return without - base + r.w.inn
@@ -862,12 +888,12 @@ def favour_scores(r: Reckoner, task: tuple[int, ...], legal: list[int]) -> dict[
 def row_value(r: Reckoner, row: int) -> float:
     marker = r.s.favour_columns(r.seat)[row]
     column = marker + 1 if marker < r.s.open_columns else marker
-    if row == FavourRow.PRESTIGE:
+    if row == _ROW_PRESTIGE:
         value = float(FAVOUR_PP[column - 1])
-    elif row == FavourRow.DENIERS:
+    elif row == _ROW_DENIERS:
         value = r.money_gain(r.money, FAVOUR_DENIERS[column - 1])
     else:
-        first = 1 if row == FavourRow.RESOURCES else 2
+        first = 1 if row == _ROW_RESOURCES else 2
         value = max([0.0, *(column_value(r, row, c) for c in range(first, column + 1))])
     if column > marker:
         value += r.w.advance[row] * max(0.0, r.turns_left - 1)
@@ -876,7 +902,7 @@ def row_value(r: Reckoner, row: int) -> float:
 
 def column_value(r: Reckoner, row: int, column: int) -> float:
     inv, castle = r.cubes, r.in_castle and r.phase <= 6
-    if row == FavourRow.RESOURCES:
+    if row == _ROW_RESOURCES:
         if column == 1:
             return r.gain(inv, ONE[FOOD], castle)
         if column == 2:
@@ -892,19 +918,19 @@ def column_value(r: Reckoner, row: int, column: int) -> float:
                 left = r.best_addition(left, ONE_NON_GOLD, castle)[0]
             return r.worth(left, castle=castle) - r.worth(inv, castle=castle)
         return r.gain(inv, ONE[GOLD], castle)
-    if row == FavourRow.BUILDING:
+    if row == _ROW_BUILDING:
         if column == 4:
             if not inv[CLOTH]:
                 return NEVER
             best = max((v for v, _ in r.lawyer_targets(0)), default=NEVER)
             return best - (r.worth(inv, castle=castle) - r.worth(take(inv, CLOTH), castle=castle))
-        kind, discount = {2: (Kind.WOOD, WOOD), 3: (Kind.STONE, STONE), 5: (Kind.PRESTIGE, -1)}.get(
-            column, (Kind.WOOD, -2)
+        kind, discount = {2: (_WOOD_KIND, WOOD), 3: (_STONE_KIND, STONE), 5: (_PRESTIGE, -1)}.get(
+            column, (_WOOD_KIND, -2)
         )
         if discount == -2:
             return 0.0
         return max((v for v, _, _ in r.build_options(kind, inv, discount, castle)), default=0.0)
-    if row == FavourRow.PRESTIGE:
+    if row == _ROW_PRESTIGE:
         return float(FAVOUR_PP[column - 1])
     return r.money_gain(r.money, FAVOUR_DENIERS[column - 1])
 
