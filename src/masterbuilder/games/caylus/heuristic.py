@@ -77,7 +77,11 @@ from masterbuilder.games.caylus.tasks import (
 )
 
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
-FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+CLOTH: Final = 3
+GOLD: Final = 4
 NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
 ALL_CUBES: Final = (FOOD, WOOD, STONE, CLOTH, GOLD)
 SECTIONS: Final = tuple(Section)
@@ -242,7 +246,7 @@ class Outcome:
 
 
 WorthKey = tuple[Weights, float, float, int, Section | None, bool]
-_WORTH_TABLES: dict[WorthKey, dict[tuple[Inv, bool], float]] = {}
+_WORTH_TABLES: Final[dict[WorthKey, dict[tuple[Inv, bool], float]]] = {}
 
 
 def worth_table(key: WorthKey) -> dict[tuple[Inv, bool], float]:

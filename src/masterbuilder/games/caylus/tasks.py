@@ -14,7 +14,11 @@ from masterbuilder.games.caylus.data import Effect
 
 NOBODY: Final = -1
 EMPTY: Final = -1
-FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+CLOTH: Final = 3
+GOLD: Final = 4
 NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
 SPECIALS: Final = 6
 

@@ -95,7 +95,11 @@ from masterbuilder.games.caylus1303.tasks import (
 )
 
 Inv = tuple[int, int, int, int, int]  # food, wood, stone, cloth, gold
-FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+CLOTH: Final = 3
+GOLD: Final = 4
 NON_GOLD: Final = (FOOD, WOOD, STONE, CLOTH)
 TOLL_SPACE: Final = 4
 
@@ -361,7 +365,7 @@ class Economy:
         return result
 
 
-_ECONOMIES: dict[Weights, Economy] = {}
+_ECONOMIES: Final[dict[Weights, Economy]] = {}
 
 
 def economy(w: Weights) -> Economy:
