@@ -95,6 +95,7 @@ _GUILD: Final = Special.GUILD
 _JOUST: Final = Special.JOUST
 _STABLES: Final = Special.STABLES
 _INN: Final = Special.INN
+_SPECIALS: Final = tuple(Special)  # by value: a table read instead of an enum call
 _TOWERS: Final = Section.TOWERS
 _PRODUCE: Final = Effect.PRODUCE
 _MARKET: Final = Effect.MARKET
@@ -752,7 +753,7 @@ def place_scores(r: Reckoner, legal: list[int], free: bool = False) -> dict[int,
             scores[a] = scores.get(a, 0.0) + castle_place_value(r, spaces, money - cost, base.value)
         elif target < 6:
             scores[a] = scores.get(a, 0.0) + special_value(
-                r, Special(target), spaces, money - cost, base.value
+                r, _SPECIALS[target], spaces, money - cost, base.value
             )
         else:
             space = target - 5
