@@ -8,7 +8,12 @@ games per player count less a run of 2 (the start-up and the first games' one-of
 difference in actions. Hash seeds are fixed, so a tree gives the same count each run. It counts
 instructions, not time: a cache miss or a slow instruction counts as one, so check a change with
 alternating CPU-time runs too (``speed_session.py``); it needs ``valgrind`` on the path and takes about ten
-seconds a tree."""
+seconds a tree.
+
+``--bots`` counts the bots' work instead: the instructions of ``benchmarks/bot_moves.py GAME --heuristic 40
+--mcts 3`` (40 ``heuristic`` and 3 ``mcts:medium`` decisions on seeded mid-game positions) less those of the
+same script with no decision (the start-up and the imports; the seeded random games that reach the positions
+stay in), in millions; about half a minute a tree."""
 
 from __future__ import annotations
 
@@ -17,6 +22,9 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+BOT_MOVES = Path(__file__).with_name("bot_moves.py")
 
 PLAY = """
 import random, sys
@@ -33,10 +41,14 @@ print(actions)
 """
 
 
-def _run(src: str, game: str, games: int, valgrind: bool) -> int:
-    """The instruction count of the run (``valgrind``), else the number of actions it played."""
+def _run(src: str, game: str, games: int, valgrind: bool, bots: bool = False) -> int:
+    """The instruction count of the run (``valgrind``), else the number of actions it played; with ``bots``,
+    of bot_moves.py with ``games`` heuristic decisions (and 3 of mcts:medium where ``games`` is not 0)."""
     env = dict(os.environ, PYTHONPATH=src, PYTHONHASHSEED="0")
     command = [sys.executable, "-c", PLAY, game, str(games)]
+    if bots:
+        searches = "3" if games else "0"
+        command = [sys.executable, str(BOT_MOVES), game, "--heuristic", str(games), "--mcts", searches]
     if valgrind:
         command = [
             "valgrind",
@@ -63,12 +75,23 @@ def per_action(src: str, game: str, games: int) -> tuple[int, int]:
     return instructions // max(actions, 1), actions
 
 
+def bot_instructions(src: str, game: str) -> int:
+    """Instructions of 40 heuristic and 3 mcts:medium decisions (bot_moves.py) with the tree ``src``."""
+    return _run(src, game, 40, True, bots=True) - _run(src, game, 0, True, bots=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("trees", nargs="+", metavar="SRC")
     parser.add_argument("--game", default="caylus1303")
     parser.add_argument("--games", type=int, default=20, help="games per player count (at least 3)")
+    parser.add_argument("--bots", action="store_true", help="count bot_moves.py's decisions instead")
     args = parser.parse_args()
+    if args.bots:
+        for src in args.trees:
+            millions = bot_instructions(src, args.game) / 1e6
+            print(f"{src} {args.game}: {millions:,.1f}M instructions for the bots' decisions", flush=True)
+        return
     if args.games < 3:
         raise SystemExit("--games must be at least 3 (the first 2 are the baseline)")
     for src in args.trees:
