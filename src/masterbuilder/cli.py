@@ -530,7 +530,10 @@ def review(
         int | None,
         typer.Option(
             metavar="STEPS",
-            help=N_("Simulated steps per decision (default: mcts:hard's budget for the game, twice it in The Builders)."),
+            help=N_(
+                "Simulated steps per decision (default: mcts:hard's budget for the game,"
+                " twice it in The Builders)."
+            ),
         ),
     ] = None,
     jobs: Annotated[
