@@ -10,12 +10,13 @@ or 4 players as i % 3), takes ``--per-game`` decisions with a real choice spread
 each with the review's search at its default budget (``ReviewSearch.values``: the bot's value of the
 position, of the move played and of its best move) and stores the value with whether that seat then won
 the game (a tie for first counts as a share), in JSON. ``fit`` takes the positions of ``--out`` and of
-every ``--also`` file (other ``collect`` runs: more games) and fits, per game, the logistic map from the
-value to a winning chance (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum
-likelihood), scores it out of sample (two folds by game seed: each position's chance comes from the map
-fitted on the other fold's games), groups the chances in tenths against how often the seat won, and
-prints the calibration error, the Brier score and the table for docs/strength.md, and the maps for
-``masterbuilder.review.calibration``.
+every ``--also`` file (other ``collect`` runs: more games) and fits, per game, two maps from the value to
+a winning chance: a logistic one (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum
+likelihood) and a monotone table (isotonic, in blocks of at least ``MIN_BLOCK`` positions: the kind
+``masterbuilder.review.calibration`` holds). It scores the value itself and both maps out of sample (two
+folds by game seed: each position's chance comes from the map fitted on the other fold's games), groups
+the chances in tenths against how often the seat won, and prints the calibration error, the Brier score
+and the table for docs/strength.md, and the monotone maps fitted on every position.
 """
 
 from __future__ import annotations
