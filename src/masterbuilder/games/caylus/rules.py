@@ -441,7 +441,14 @@ class CaylusRules(TaskStackState):
         self._income()
 
     def _t_placement(self, task: tuple[int, ...]) -> None:
-        self._next_placement(task[1])
+        # the next seat in turn order that has not passed places a worker (or passes)
+        position, n, passed = task[1], self.num_players, self._passed
+        for k in range(n):
+            seat = self._order[(position + k) % n]
+            if seat not in passed:
+                self._stack.append((T_PLACEMENT, (position + k + 1) % n))
+                self._stack.append((D_PLACE, seat))
+                return
 
     def _t_gate(self, task: tuple[int, ...]) -> None:
         seat = self._special[_GATE]
@@ -486,7 +493,32 @@ class CaylusRules(TaskStackState):
             self._stack.append((D_PROVOST, self._passed[i]))
 
     def _t_activate(self, task: tuple[int, ...]) -> None:
-        self._activate(task[1])
+        # rules: Caylus, phase 5 — buildings activate from space 1 up to the provost
+        space, worker, provost = task[1], self._worker, self._provost
+        while space <= provost and worker[space] == NOBODY:  # empty spaces do nothing
+            space += 1
+        if space > provost:
+            return
+        seat, stack = worker[space], self._stack
+        stack.append((T_ACTIVATE, space + 1))
+        stack.append((T_LEAVE, space))
+        tile = TILES[self._road[space]]
+        effect = tile.effect
+        if effect is _PRODUCE:
+            owner = self._owner[space]
+            if tile.owner_bonus and owner != NOBODY and owner != seat:
+                stack.append((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
+            stack.append((D_PRODUCE, seat, tile.id))
+        elif effect is _MARKET:
+            stack.append((D_MARKET, seat, tile.price))
+        elif effect is _PEDDLER:
+            stack.append((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
+        elif effect in _BUILD_KIND:
+            stack.append((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
+        elif effect is _LAWYER:
+            stack.append((D_LAWYER, seat, 1))
+        else:
+            stack.append((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
 
     def _t_leave(self, task: tuple[int, ...]) -> None:
         self._leave(task[1])
@@ -550,15 +582,6 @@ class CaylusRules(TaskStackState):
         if self._events is not None:
             self._events.extend(("income", seat, gain) for seat, gain in enumerate(gains))
 
-    def _next_placement(self, position: int) -> None:
-        n = self.num_players
-        for k in range(n):
-            seat = self._order[(position + k) % n]
-            if seat not in self._passed:
-                self._stack.append((T_PLACEMENT, (position + k + 1) % n))
-                self._stack.append((D_PLACE, seat))
-                return
-
     def _resolve_stables(self) -> None:
         # rules: Caylus, phase 3 e — stable spots 1, 2, 3 lead the new order; the others keep theirs
         if self._stables:
@@ -581,35 +604,6 @@ class CaylusRules(TaskStackState):
                 self._events.append(("inn", left, right))
         elif right != NOBODY:
             self._stack.append((D_INN, right))
-
-    def _activate(self, space: int) -> None:
-        # rules: Caylus, phase 5 — buildings activate from space 1 up to the provost
-        worker, provost = self._worker, self._provost
-        while space <= provost and worker[space] == NOBODY:  # empty spaces do nothing
-            space += 1
-        if space > provost:
-            return
-        self._stack.append((T_ACTIVATE, space + 1))
-        seat = worker[space]
-        self._stack.append((T_LEAVE, space))
-        tile = TILES[self._road[space]]
-        effect = tile.effect
-        stack = self._stack
-        if effect is _PRODUCE:
-            owner = self._owner[space]
-            if tile.owner_bonus and owner != NOBODY and owner != seat:
-                stack.append((D_OWNER, owner, tile.id))  # rules: Caylus, phase 5 a — stone owner bonus
-            stack.append((D_PRODUCE, seat, tile.id))
-        elif effect is _MARKET:
-            stack.append((D_MARKET, seat, tile.price))
-        elif effect is _PEDDLER:
-            stack.append((D_PEDDLER, seat, len(tile.buy_prices), tile.buy_prices[0]))
-        elif effect in _BUILD_KIND:
-            stack.append((D_BUILD, seat, _KIND_CODE.index(_BUILD_KIND[effect]), EMPTY))
-        elif effect is _LAWYER:
-            stack.append((D_LAWYER, seat, 1))
-        else:
-            stack.append((D_TRADE, seat, TRADE_EFFECTS.index(effect)))
 
     def _leave(self, space: int) -> None:
         seat = self._worker[space]
