@@ -1,6 +1,6 @@
 """The driver shared by games whose rounds run as a stack of small tasks (Caylus, Caylus 1303).
 
-A task is a tuple of ints ``(kind, *args)``. Kinds below :data:`DECISION` run by themselves (``_auto``);
+A task is a tuple of ints ``(kind, *args)``. Kinds below :data:`DECISION` run by themselves (``_auto_tasks``);
 a decision ``(kind, seat, *args)`` waits for that seat's action (``_legal`` lists the choices, ``_decide``
 carries one out). A decision with a single legal action is taken automatically, so ``legal_action_ids``
 always offers a real choice. The stack, like the rest of the state, is plain data: it is copied by
@@ -13,7 +13,7 @@ state (``clone`` starts without it and ``to_json`` leaves it out).
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final
 
 from masterbuilder.core.excerpt import excerpt
@@ -22,6 +22,8 @@ from masterbuilder.core.i18n import shell as _
 from masterbuilder.core.state import State
 
 DECISION: Final = 100  # task kinds from here on are decisions
+# an automatic task's rule: (the state, the task) -> None
+AutoTask = Callable[[Any, tuple[int, ...]], None]
 
 
 class TaskStackState(State):
@@ -37,8 +39,9 @@ class TaskStackState(State):
 
     # ---- provided by each game ----------------------------------------------------------------------
     @abstractmethod
-    def _auto(self, task: tuple[int, ...]) -> None:
-        """Carry out an automatic task (it has been popped)."""
+    def _auto_tasks(self) -> tuple[AutoTask, ...]:
+        """The automatic tasks indexed by kind (0 up, no gaps): ``table[task[0]](self, task)`` carries out
+        ``task`` (it has been popped). A table rather than a chain of comparisons or a method per task."""
 
     @abstractmethod
     def _legal(self, task: tuple[int, ...]) -> list[int]:
@@ -133,7 +136,7 @@ class TaskStackState(State):
     # ---- the driver ---------------------------------------------------------------------------------
     def _run(self) -> None:
         """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
-        stack = self._stack
+        stack, auto = self._stack, self._auto_tasks()
         while stack and not self._over:
             task = stack[-1]
             if task[0] >= DECISION:
@@ -148,7 +151,7 @@ class TaskStackState(State):
                     self._decide(task, legal[0])
                 continue
             stack.pop()
-            self._auto(task)
+            auto[task[0]](self, task)
 
     def legal_action_ids(self) -> list[int]:
         if self._over or not self._stack:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.task_stack import TaskStackState
+from masterbuilder.core.task_stack import AutoTask, TaskStackState
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import (
     BUILD_LOTS,
@@ -424,8 +424,8 @@ class CaylusRules(TaskStackState):
         return list(self._final_bonus)
 
     # ---- automatic tasks --------------------------------------------------------------------------
-    def _auto(self, task: tuple[int, ...]) -> None:
-        AUTO_TASKS[task[0]](self, task)
+    def _auto_tasks(self) -> tuple[AutoTask, ...]:
+        return AUTO_TASKS
 
     def _t_turn(self, task: tuple[int, ...]) -> None:
         self._turn += 1

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final, Self
 
 from masterbuilder.core.i18n import Text
 from masterbuilder.core.rng import SplitMix64
-from masterbuilder.core.task_stack import TaskStackState
+from masterbuilder.core.task_stack import AutoTask, TaskStackState
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import (
     ANY_RES,
@@ -425,8 +425,8 @@ class Caylus1303Rules(TaskStackState):
             self._events.append(event)
 
     # ---- automatic tasks --------------------------------------------------------------------------
-    def _auto(self, task: tuple[int, ...]) -> None:
-        AUTO_TASKS[task[0]](self, task)
+    def _auto_tasks(self) -> tuple[AutoTask, ...]:
+        return AUTO_TASKS
 
     def _t_activate(self, task: tuple[int, ...]) -> None:
         self._activate(task[1])
