@@ -869,16 +869,19 @@ class CaylusRules(TaskStackState):
     # ---- placement targets ------------------------------------------------------------------------
     def _open_targets(self, seat: int, base: int = 0) -> list[int]:
         """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost, plus ``base``."""
-        special = self._special
-        out = [base + i for i in range(4) if special[i] == NOBODY]
+        special, worker = self._special, self._worker
+        out = []
+        for i in range(4):
+            if special[i] == NOBODY:
+                out.append(base + i)
         if self.num_players > 2 and len(self._stables) < 3 and seat not in self._stables:
             out.append(base + _STABLES)
         if self._inn[0] == NOBODY:
             out.append(base + _INN)
-        worker = self._worker
+        road = base + 5  # the place id of road space 0
         for space in self._takes:
             if worker[space] == NOBODY:
-                out.append(base + 5 + space)
+                out.append(road + space)
         if seat not in self._castle:
             out.append(base + 6 + ROAD_LENGTH)
         return out
@@ -920,25 +923,24 @@ class CaylusRules(TaskStackState):
                 legal = self._open_targets(seat, A.PLACE)
                 legal.insert(0, A.PASS)
                 return legal
-            owner = self._owner
-            return [A.PASS] + [
-                A.PLACE + t
-                for t in self._open_targets(seat)
-                if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat
-            ]
+            owner, legal = self._owner, [A.PASS]
+            for t in self._open_targets(seat):
+                if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat:  # only own buildings: 1 denier
+                    legal.append(A.PLACE + t)
+            return legal
         if kind == D_GATE:
             # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
-            in_inn = seat in self._inn
-            return [A.PASS] + [
-                A.PLACE + t for t in self._open_targets(seat) if t != _GATE and not (t == _INN and in_inn)
-            ]
+            in_inn, legal = seat in self._inn, [A.PASS]
+            for t in self._open_targets(seat):
+                if t != _GATE and not (t == _INN and in_inn):
+                    legal.append(A.PLACE + t)
+            return legal
         if kind in (D_GUILD, D_PROVOST):
-            budget = 3 if kind == D_GUILD else self._deniers[seat]
-            return [A.PASS] + [
-                A.PROVOST + i
-                for i, d in enumerate(A.PROVOST_DELTAS)
-                if abs(d) <= budget and 1 <= self._provost + d <= ROAD_LENGTH
-            ]
+            budget, provost, legal = 3 if kind == D_GUILD else self._deniers[seat], self._provost, [A.PASS]
+            for i, d in enumerate(A.PROVOST_DELTAS):
+                if abs(d) <= budget and 1 <= provost + d <= ROAD_LENGTH:
+                    legal.append(A.PROVOST + i)
+            return legal
         if kind == D_JOUST:
             return [A.PASS, A.YES] if self._deniers[seat] >= 1 and c[CLOTH] >= 1 else [A.PASS]
         if kind == D_INN:
@@ -948,7 +950,11 @@ class CaylusRules(TaskStackState):
         if kind == D_OWNER:
             return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
         if kind == D_MARKET:
-            return [A.PASS] + [A.CUBE + i for i in range(5) if c[i]]
+            legal = [A.PASS]
+            for i in range(5):
+                if c[i]:
+                    legal.append(A.CUBE + i)
+            return legal
         if kind == D_PEDDLER:
             if self._deniers[seat] < task[3]:
                 return [A.PASS]
@@ -957,22 +963,37 @@ class CaylusRules(TaskStackState):
             tiles = self._buildable(seat, task[2], task[3])
             return [A.PASS, *sorted({A.BUILD + A.BUILD_INDEX[t] for t in tiles})]
         if kind == D_PAY:
-            return [A.CUBE + i for i in range(5) if c[i]]
+            legal = []
+            for i in range(5):
+                if c[i]:
+                    legal.append(A.CUBE + i)
+            return legal
         if kind == D_RESIDENCE:
             return [A.target_space(s) for s in self._own_residences(seat)]
         if kind == D_LAWYER:
             return [A.PASS] + [A.target_space(s) for s in self._lawyer_targets(seat, task[2])]
         if kind == D_TRADE:
-            return [A.PASS] + [A.OPTION + o for o in (0, 1) if self._can_trade(seat, task[2], o)]
+            legal = [A.PASS]
+            for o in (0, 1):
+                if self._can_trade(seat, task[2], o):
+                    legal.append(A.OPTION + o)
+            return legal
         if kind == D_CASTLE:
             return [A.PASS, *self._batches(seat)]
         if kind == D_ROW:
-            used = self._rows_used[seat]
-            return [A.ROW + r for r in range(4) if not used & (1 << r)]
+            used, legal = self._rows_used[seat], []
+            for r in range(4):
+                if not used & (1 << r):
+                    legal.append(A.ROW + r)
+            return legal
         if kind == D_COLUMN:
             return [A.COLUMN + col - 1 for col in self._useful_columns(seat, task[2])]
         if kind == D_TAKE:
-            return [A.CUBE + i for i in range(5) if task[2] & (1 << i)]
+            legal = []
+            for i in range(5):
+                if task[2] & (1 << i):
+                    legal.append(A.CUBE + i)
+            return legal
         raise AssertionError(f"unknown decision {task}")  # pragma: no cover
 
     def _can_trade(self, seat: int, effect_index: int, option: int) -> bool:
