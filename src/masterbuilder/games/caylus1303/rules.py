@@ -852,7 +852,11 @@ class Caylus1303Rules(TaskStackState):
         if kind == D_EFFECT:
             return self._effect_legal(seat, task[2], task[3])
         if kind == D_PAY:
-            return [A.PAY + r for r in ANY_RES if self._res[seat][r] > 0]
+            res, legal = self._res[seat], []
+            for r in ANY_RES:
+                if res[r] > 0:
+                    legal.append(A.PAY + r)
+            return legal
         if kind == D_DELIVER:
             return [A.DECLINE, *self.deliverable(seat)]
         if kind == D_BRIDGE:
@@ -860,7 +864,10 @@ class Caylus1303Rules(TaskStackState):
         if kind == D_BAILIFF:
             return [A.DECLINE, *_PROVOST_MOVES[self._provost][1]]
         if kind == D_FAVOUR:
-            takes = [A.CHAR + c for c, h in enumerate(self._chars) if h >= 0 and h != seat]
+            takes = []
+            for c, h in enumerate(self._chars):
+                if h >= 0 and h != seat:
+                    takes.append(A.CHAR + c)
             return sorted(takes + [A.SLOT + k for k in range(self.open_slots)])
         if kind == D_BOARD_CHAR:
             return [A.DECLINE, *(A.CHAR + c for c, h in enumerate(self._chars) if h == BOARD)]
@@ -889,7 +896,11 @@ class Caylus1303Rules(TaskStackState):
         effect = side.effect
         r = self._res[seat]
         if effect is _E_TRADE:
-            return [A.DECLINE, *(A.OFFER + i for i in range(2) if self._can_offer(seat, side, i))]
+            legal = [A.DECLINE]
+            for i in range(2):
+                if self._can_offer(seat, side, i):
+                    legal.append(A.OFFER + i)
+            return legal
         if effect is _E_CHOOSE:
             return [A.TAKE + x for x in ANY_RES]
         if effect is _E_SELL_WORKER:
