@@ -913,8 +913,8 @@ class CaylusRules(TaskStackState):
 
     # ---- legal actions per decision ---------------------------------------------------------------
     def _legal(self, task: tuple[int, ...]) -> list[int]:
+        # the decisions in the order of how often they come up (placing a worker is half of them)
         kind, seat = task[0], task[1]
-        c = self._cubes[seat]
         if kind == D_PLACE:
             money = self._deniers[seat]
             if not self._workers[seat] or not money:
@@ -928,29 +928,22 @@ class CaylusRules(TaskStackState):
                 if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat:  # only own buildings: 1 denier
                     legal.append(A.PLACE + t)
             return legal
-        if kind == D_GATE:
-            # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
-            in_inn, legal = seat in self._inn, [A.PASS]
-            for t in self._open_targets(seat):
-                if t != _GATE and not (t == _INN and in_inn):
-                    legal.append(A.PLACE + t)
-            return legal
-        if kind in (D_GUILD, D_PROVOST):
-            budget, provost, legal = 3 if kind == D_GUILD else self._deniers[seat], self._provost, [A.PASS]
+        if kind in (D_PROVOST, D_GUILD):
+            budget = 3 if kind == D_GUILD else self._deniers[seat]
+            provost, legal = self._provost, [A.PASS]
             for i, d in enumerate(A.PROVOST_DELTAS):
                 if abs(d) <= budget and 1 <= provost + d <= ROAD_LENGTH:
                     legal.append(A.PROVOST + i)
             return legal
-        if kind == D_JOUST:
-            return [A.PASS, A.YES] if self._deniers[seat] >= 1 and c[CLOTH] >= 1 else [A.PASS]
-        if kind == D_INN:
-            return [A.PASS, A.YES]
         if kind == D_PRODUCE:
             return list(PRODUCE_CHOICES[task[2]])
-        if kind == D_OWNER:
-            return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
+        if kind == D_BUILD:
+            tiles = self._buildable(seat, task[2], task[3])
+            return [A.PASS, *sorted({A.BUILD + A.BUILD_INDEX[t] for t in tiles})]
+        if kind == D_CASTLE:
+            return [A.PASS, *self._batches(seat)]
         if kind == D_MARKET:
-            legal = [A.PASS]
+            c, legal = self._cubes[seat], [A.PASS]
             for i in range(5):
                 if c[i]:
                     legal.append(A.CUBE + i)
@@ -959,17 +952,31 @@ class CaylusRules(TaskStackState):
             if self._deniers[seat] < task[3]:
                 return [A.PASS]
             return [A.PASS] + [A.CUBE + i for i in NON_GOLD]
-        if kind == D_BUILD:
-            tiles = self._buildable(seat, task[2], task[3])
-            return [A.PASS, *sorted({A.BUILD + A.BUILD_INDEX[t] for t in tiles})]
+        if kind == D_JOUST:
+            return [A.PASS, A.YES] if self._deniers[seat] >= 1 and self._cubes[seat][CLOTH] >= 1 else [A.PASS]
+        if kind == D_GATE:
+            # rules: Caylus, phase 3 a — castle, inn, stables only if the player has no worker there yet
+            in_inn, legal = seat in self._inn, [A.PASS]
+            for t in self._open_targets(seat):
+                if t != _GATE and not (t == _INN and in_inn):
+                    legal.append(A.PLACE + t)
+            return legal
+        if kind == D_INN:
+            return [A.PASS, A.YES]
+        if kind == D_ROW:
+            used, legal = self._rows_used[seat], []
+            for r in range(4):
+                if not used & (1 << r):
+                    legal.append(A.ROW + r)
+            return legal
         if kind == D_PAY:
-            legal = []
+            c, legal = self._cubes[seat], []
             for i in range(5):
                 if c[i]:
                     legal.append(A.CUBE + i)
             return legal
-        if kind == D_RESIDENCE:
-            return [A.target_space(s) for s in self._own_residences(seat)]
+        if kind == D_COLUMN:
+            return [A.COLUMN + col - 1 for col in self._useful_columns(seat, task[2])]
         if kind == D_LAWYER:
             return [A.PASS] + [A.target_space(s) for s in self._lawyer_targets(seat, task[2])]
         if kind == D_TRADE:
@@ -978,16 +985,10 @@ class CaylusRules(TaskStackState):
                 if self._can_trade(seat, task[2], o):
                     legal.append(A.OPTION + o)
             return legal
-        if kind == D_CASTLE:
-            return [A.PASS, *self._batches(seat)]
-        if kind == D_ROW:
-            used, legal = self._rows_used[seat], []
-            for r in range(4):
-                if not used & (1 << r):
-                    legal.append(A.ROW + r)
-            return legal
-        if kind == D_COLUMN:
-            return [A.COLUMN + col - 1 for col in self._useful_columns(seat, task[2])]
+        if kind == D_OWNER:
+            return sorted(A.CUBE + cube for cube in TILES[task[2]].owner_bonus)
+        if kind == D_RESIDENCE:
+            return [A.target_space(s) for s in self._own_residences(seat)]
         if kind == D_TAKE:
             legal = []
             for i in range(5):
@@ -1011,6 +1012,7 @@ class CaylusRules(TaskStackState):
 
     # ---- carrying out a decision ------------------------------------------------------------------
     def _decide(self, task: tuple[int, ...], a: int) -> None:
+        # the decisions in the order of how often they come up, as in _legal
         kind, seat = task[0], task[1]
         stack = self._stack
         if kind == D_PLACE:
@@ -1027,28 +1029,12 @@ class CaylusRules(TaskStackState):
             self._deniers[seat] -= self.placement_cost(seat, own)
             self._workers[seat] -= 1
             self._put_worker(seat, target)
-        elif kind == D_GATE:
-            # rules: Caylus, phase 3 a — move the gate worker for free, or take it back
-            if a == A.PASS:
-                self._go_home(seat)
-            else:
-                self._put_worker(seat, a - A.PLACE)
-        elif kind in (D_GUILD, D_PROVOST):
+        elif kind in (D_PROVOST, D_GUILD):
             if a != A.PASS:
                 delta = A.PROVOST_DELTAS[a - A.PROVOST]
                 self._provost += delta
                 if kind == D_PROVOST:
                     self._deniers[seat] -= abs(delta)  # rules: Caylus, phase 4 — 1 denier a space
-        elif kind == D_JOUST:
-            if a == A.YES:
-                # rules: Caylus, phase 3 d — 1 denier + 1 cloth for a favour
-                self._deniers[seat] -= 1
-                self._cubes[seat][CLOTH] -= 1
-                stack.append((T_FAVOURS, seat, 1))
-        elif kind == D_INN:
-            if a == A.YES:
-                self._inn[1] = NOBODY
-                self._go_home(seat)
         elif kind == D_PRODUCE:
             bundle = PRODUCE_BUNDLES[task[2]][a - A.CUBE]
             if bundle is not None:
@@ -1057,10 +1043,20 @@ class CaylusRules(TaskStackState):
                     have[i] += bundle[i]
                 if self._events is not None:
                     self._events.append(("produce", seat, task[2], *bundle))
-        elif kind in (D_OWNER, D_TAKE):
-            self._cubes[seat][a - A.CUBE] += 1
-            if self._events is not None:
-                self._events.append(("owner_bonus" if kind == D_OWNER else "take", seat, a - A.CUBE))
+        elif kind == D_BUILD:
+            if a != A.PASS:
+                self._build(seat, A.BUILDABLE[a - A.BUILD], task[3])
+        elif kind == D_CASTLE:
+            if a == A.PASS:
+                if self._given[seat] == 0 and self.building_section is not None:
+                    pp = self._pp[seat]
+                    self._pp[seat] = max(0, self._pp[seat] - CASTLE_PENALTY)
+                    if self._events is not None:
+                        self._events.append(("castle_penalty", seat, pp - self._pp[seat]))
+            else:
+                x, y = A.BATCHES[a - A.BATCH]
+                self._give_batch(seat, x, y)
+                stack.append((D_CASTLE, seat))
         elif kind == D_MARKET:
             if a != A.PASS:
                 self._cubes[seat][a - A.CUBE] -= 1
@@ -1071,17 +1067,30 @@ class CaylusRules(TaskStackState):
                 self._cubes[seat][a - A.CUBE] += 1
                 if task[2] > 1:
                     stack.append((D_PEDDLER, seat, task[2] - 1, task[3]))
-        elif kind == D_BUILD:
-            if a != A.PASS:
-                self._build(seat, A.BUILDABLE[a - A.BUILD], task[3])
+        elif kind == D_JOUST:
+            if a == A.YES:
+                # rules: Caylus, phase 3 d — 1 denier + 1 cloth for a favour
+                self._deniers[seat] -= 1
+                self._cubes[seat][CLOTH] -= 1
+                stack.append((T_FAVOURS, seat, 1))
+        elif kind == D_GATE:
+            # rules: Caylus, phase 3 a — move the gate worker for free, or take it back
+            if a == A.PASS:
+                self._go_home(seat)
+            else:
+                self._put_worker(seat, a - A.PLACE)
+        elif kind == D_INN:
+            if a == A.YES:
+                self._inn[1] = NOBODY
+                self._go_home(seat)
+        elif kind == D_ROW:
+            self._favour_row(seat, a - A.ROW)
         elif kind == D_PAY:
             self._cubes[seat][a - A.CUBE] -= 1
             if self._events is not None:
                 self._events.append(("pay", seat, a - A.CUBE))
-        elif kind == D_RESIDENCE:
-            space = a - A.SPACE + 1
-            self._road[space] = task[2]  # the prestige building replaces the residence
-            self._road_changed()
+        elif kind == D_COLUMN:
+            self._favour_column(seat, task[2], a - A.COLUMN + 1)
         elif kind == D_LAWYER:
             if a != A.PASS:
                 space = a - A.SPACE + 1
@@ -1094,21 +1103,14 @@ class CaylusRules(TaskStackState):
         elif kind == D_TRADE:
             if a != A.PASS:
                 self._trade(seat, TRADE_EFFECTS[task[2]], a - A.OPTION)
-        elif kind == D_CASTLE:
-            if a == A.PASS:
-                if self._given[seat] == 0 and self.building_section is not None:
-                    pp = self._pp[seat]
-                    self._pp[seat] = max(0, self._pp[seat] - CASTLE_PENALTY)
-                    if self._events is not None:
-                        self._events.append(("castle_penalty", seat, pp - self._pp[seat]))
-            else:
-                x, y = A.BATCHES[a - A.BATCH]
-                self._give_batch(seat, x, y)
-                stack.append((D_CASTLE, seat))
-        elif kind == D_ROW:
-            self._favour_row(seat, a - A.ROW)
-        elif kind == D_COLUMN:
-            self._favour_column(seat, task[2], a - A.COLUMN + 1)
+        elif kind in (D_OWNER, D_TAKE):
+            self._cubes[seat][a - A.CUBE] += 1
+            if self._events is not None:
+                self._events.append(("owner_bonus" if kind == D_OWNER else "take", seat, a - A.CUBE))
+        elif kind == D_RESIDENCE:
+            space = a - A.SPACE + 1
+            self._road[space] = task[2]  # the prestige building replaces the residence
+            self._road_changed()
         else:  # pragma: no cover
             raise AssertionError(f"unknown decision {task}")
 
