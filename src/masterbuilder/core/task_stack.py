@@ -138,20 +138,19 @@ class TaskStackState(State):
         """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
         stack, auto = self._stack, self._auto_tasks()
         while stack and not self._over:
-            task = stack[-1]
-            if task[0] >= DECISION:
-                legal = self._legal(task)
-                if len(legal) > 1:
-                    self._legal_now = legal
-                    return
-                stack.pop()
-                if legal:
-                    if self._events is not None:
-                        self._events.append(("forced", task[1], legal[0], task[0]))
-                    self._decide(task, legal[0])
+            task = stack.pop()
+            if task[0] < DECISION:
+                auto[task[0]](self, task)
                 continue
-            stack.pop()
-            auto[task[0]](self, task)
+            legal = self._legal(task)
+            if len(legal) > 1:
+                stack.append(task)  # it waits for its seat
+                self._legal_now = legal
+                return
+            if legal:
+                if self._events is not None:
+                    self._events.append(("forced", task[1], legal[0], task[0]))
+                self._decide(task, legal[0])
 
     def legal_action_ids(self) -> list[int]:
         if self._over or not self._stack:
