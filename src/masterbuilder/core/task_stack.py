@@ -160,7 +160,10 @@ class TaskStackState(State):
     def apply(self, action: object) -> None:
         # the common case at once: a legal id (an exact int); anything else is resolved as State.apply does
         if type(action) is int and not self._over and action in self._legal_now:
-            self._apply_legal(action)
+            task = self._stack.pop()  # _apply_legal, written out: a call fewer on every action
+            self._legal_now = []
+            self._decide(task, action)
+            self._run()
             self._history.append(action)
             return
         super().apply(action)
