@@ -438,7 +438,16 @@ class CaylusRules(TaskStackState):
         self._rows_used = [0] * self.num_players
 
     def _t_income(self, task: tuple[int, ...]) -> None:
-        self._income()
+        # rules: Caylus, phase 1 — 2 deniers, +1 per residence, +1 library, +2 hotel
+        gains = [2] * self.num_players
+        for space in range(1, ROAD_LENGTH + 1):
+            owner = self._owner[space]
+            if owner != NOBODY:
+                gains[owner] += TILES[self._road[space]].income
+        for seat, gain in enumerate(gains):
+            self._deniers[seat] += gain
+        if self._events is not None:
+            self._events.extend(("income", seat, gain) for seat, gain in enumerate(gains))
 
     def _t_placement(self, task: tuple[int, ...]) -> None:
         # the next seat in turn order that has not passed places a worker (or passes)
@@ -481,10 +490,27 @@ class CaylusRules(TaskStackState):
             self._stack.append((D_JOUST, seat))
 
     def _t_stables(self, task: tuple[int, ...]) -> None:
-        self._resolve_stables()
+        # rules: Caylus, phase 3 e — stable spots 1, 2, 3 lead the new order; the others keep theirs
+        if self._stables:
+            first = list(self._stables)
+            self._order = first + [s for s in self._order if s not in first]
+            for seat in first:
+                self._go_home(seat)
+            self._stables = []
+            if self._events is not None:
+                self._events.append(("stables", list(self._order)))
 
     def _t_inn(self, task: tuple[int, ...]) -> None:
-        self._resolve_inn()
+        # rules: Caylus, phase 3 f — the new worker moves right, driving out the old one
+        left, right = self._inn
+        if left != NOBODY:
+            if right != NOBODY:
+                self._go_home(right)
+            self._inn = [NOBODY, left]
+            if self._events is not None:
+                self._events.append(("inn", left, right))
+        elif right != NOBODY:
+            self._stack.append((D_INN, right))
 
     def _t_provost(self, task: tuple[int, ...]) -> None:
         i = task[1]
@@ -538,84 +564,6 @@ class CaylusRules(TaskStackState):
             self._stack.append((D_CASTLE, self._castle[i]))
 
     def _t_best_builder(self, task: tuple[int, ...]) -> None:
-        self._best_builder()
-
-    def _t_end_turn(self, task: tuple[int, ...]) -> None:
-        self._end_of_turn()
-
-    def _t_score(self, task: tuple[int, ...]) -> None:
-        self._score(task[1])
-
-    def _t_scored(self, task: tuple[int, ...]) -> None:
-        self._scored[task[1]] = True
-        if self._events is not None and task[1] != _TOWERS:  # the dungeon or the walls
-            self._events.append(("favour_columns_open", self.open_columns))
-        if task[1] == _TOWERS:
-            self._finish()
-
-    def _t_next_turn(self, task: tuple[int, ...]) -> None:
-        self._passed = []
-        if self.num_players == 2:
-            self._order.reverse()  # rules: Caylus, 2 players — the order alternates
-        self._stack.append((T_TURN,))
-
-    def _t_gain(self, task: tuple[int, ...]) -> None:
-        self._cubes[task[1]][task[2]] += task[3]
-        if self._events is not None:
-            self._events.append(("gain", task[1], task[2], task[3]))
-
-    def _t_favours(self, task: tuple[int, ...]) -> None:
-        self._gain_favours(task[1], task[2])
-
-    def _go_home(self, seat: int) -> None:
-        self._workers[seat] += 1
-
-    def _income(self) -> None:
-        # rules: Caylus, phase 1 — 2 deniers, +1 per residence, +1 library, +2 hotel
-        gains = [2] * self.num_players
-        for space in range(1, ROAD_LENGTH + 1):
-            owner = self._owner[space]
-            if owner != NOBODY:
-                gains[owner] += TILES[self._road[space]].income
-        for seat, gain in enumerate(gains):
-            self._deniers[seat] += gain
-        if self._events is not None:
-            self._events.extend(("income", seat, gain) for seat, gain in enumerate(gains))
-
-    def _resolve_stables(self) -> None:
-        # rules: Caylus, phase 3 e — stable spots 1, 2, 3 lead the new order; the others keep theirs
-        if self._stables:
-            first = list(self._stables)
-            self._order = first + [s for s in self._order if s not in first]
-            for seat in first:
-                self._go_home(seat)
-            self._stables = []
-            if self._events is not None:
-                self._events.append(("stables", list(self._order)))
-
-    def _resolve_inn(self) -> None:
-        # rules: Caylus, phase 3 f — the new worker moves right, driving out the old one
-        left, right = self._inn
-        if left != NOBODY:
-            if right != NOBODY:
-                self._go_home(right)
-            self._inn = [NOBODY, left]
-            if self._events is not None:
-                self._events.append(("inn", left, right))
-        elif right != NOBODY:
-            self._stack.append((D_INN, right))
-
-    def _leave(self, space: int) -> None:
-        seat = self._worker[space]
-        self._worker[space] = NOBODY
-        self._go_home(seat)
-        lawyer = self._transform.pop(space, NOBODY)
-        if lawyer != NOBODY:
-            if self._events is not None:
-                self._events.append(("transform", lawyer, space, self._road[space], TILES[RESIDENCE].pp))
-            self._make_residence(lawyer, space)
-
-    def _best_builder(self) -> None:
         # rules: Caylus, phase 6 — most houses this turn gets a favour; ties to the earlier castle space
         best, most = NOBODY, 0
         for seat in self._castle:
@@ -630,7 +578,7 @@ class CaylusRules(TaskStackState):
             if self._events is not None:
                 self._events.append(("best_builder", best, most))
 
-    def _end_of_turn(self) -> None:
+    def _t_end_turn(self, task: tuple[int, ...]) -> None:
         # rules: Caylus, phase 7 — the bailiff moves 2 if the provost is ahead, else 1
         before = self._bailiff
         self._bailiff = min(ROAD_LENGTH, before + (2 if self._provost > before else 1))
@@ -649,8 +597,9 @@ class CaylusRules(TaskStackState):
             self._stack.append((T_SCORED, due[0]))
             self._stack.append((T_SCORE, due[0]))
 
-    def _score(self, section: int) -> None:
+    def _t_score(self, task: tuple[int, ...]) -> None:
         # rules: Caylus, "Podsumowanie" — in turn order: no house loses PP, 2+ houses give favours
+        section = task[1]
         grants: list[tuple[int, int]] = []
         events = self._events
         if events is not None:
@@ -671,6 +620,49 @@ class CaylusRules(TaskStackState):
         for seat, favours in reversed(grants):
             self._stack.append((T_FAVOURS, seat, favours))
 
+    def _t_scored(self, task: tuple[int, ...]) -> None:
+        self._scored[task[1]] = True
+        if self._events is not None and task[1] != _TOWERS:  # the dungeon or the walls
+            self._events.append(("favour_columns_open", self.open_columns))
+        if task[1] == _TOWERS:
+            self._finish()
+
+    def _t_next_turn(self, task: tuple[int, ...]) -> None:
+        self._passed = []
+        if self.num_players == 2:
+            self._order.reverse()  # rules: Caylus, 2 players — the order alternates
+        self._stack.append((T_TURN,))
+
+    def _t_gain(self, task: tuple[int, ...]) -> None:
+        self._cubes[task[1]][task[2]] += task[3]
+        if self._events is not None:
+            self._events.append(("gain", task[1], task[2], task[3]))
+
+    def _t_favours(self, task: tuple[int, ...]) -> None:
+        seat, count = task[1], task[2]
+        if self.options["favours"] == "simple":
+            self._pp[seat] += 3 * count  # rules: Caylus, simplified favours — 3 PP each
+            if self._events is not None:
+                self._events.append(("favours", seat, count, 3 * count))
+            return
+        if self._events is not None:
+            self._events.append(("favours", seat, count, 0))
+        for _ in range(count):
+            self._stack.append((D_ROW, seat))
+
+    def _go_home(self, seat: int) -> None:
+        self._workers[seat] += 1
+
+    def _leave(self, space: int) -> None:
+        seat = self._worker[space]
+        self._worker[space] = NOBODY
+        self._go_home(seat)
+        lawyer = self._transform.pop(space, NOBODY)
+        if lawyer != NOBODY:
+            if self._events is not None:
+                self._events.append(("transform", lawyer, space, self._road[space], TILES[RESIDENCE].pp))
+            self._make_residence(lawyer, space)
+
     def _finish(self) -> None:
         # rules: Caylus, "Koniec gry" — 3 PP a gold, 1 PP per 3 other cubes, 1 PP per 4 deniers
         for seat in range(self.num_players):
@@ -686,17 +678,6 @@ class CaylusRules(TaskStackState):
             self._events.append(("game_over", self.winners()))
 
     # ---- favours ----------------------------------------------------------------------------------
-    def _gain_favours(self, seat: int, count: int) -> None:
-        if self.options["favours"] == "simple":
-            self._pp[seat] += 3 * count  # rules: Caylus, simplified favours — 3 PP each
-            if self._events is not None:
-                self._events.append(("favours", seat, count, 3 * count))
-            return
-        if self._events is not None:
-            self._events.append(("favours", seat, count, 0))
-        for _ in range(count):
-            self._stack.append((D_ROW, seat))
-
     def _favour_row(self, seat: int, row: int) -> None:
         # rules: Caylus, royal favours — advance one column if open, then use any column up to it
         self._rows_used[seat] |= 1 << row
