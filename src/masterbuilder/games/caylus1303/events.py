@@ -3,8 +3,8 @@ gave, the owners' PP and bonuses, workers beyond the provost, the provost's move
 residences and monuments, bundles, the favour for the most bundles, recruitment, decisions taken without a
 choice, and the end.
 
-The engine records what happens (``Caylus1303State.log_events``; the event tuples are listed with the
-``_event`` calls in its state.py); this module only puts each event into words. Seats are named as the
+The engine records what happens (``Caylus1303State.log_events``; the event tuples are the ones its rules.py
+appends to ``_events``); this module only puts each event into words. Seats are named as the
 caller names them (the terminal: "seat 1 (random)"; "seat 1" by default). Gains of PP are public in the
 game (the tokens are taken in view, then kept face down), so the lines say them; the totals stay hidden on
 the table until the end.

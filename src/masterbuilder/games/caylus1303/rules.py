@@ -420,10 +420,6 @@ class Caylus1303Rules(TaskStackState):
         """PP added at the end for gold (zeros before the end)."""
         return list(self._final_bonus)
 
-    def _event(self, *event: Any) -> None:
-        if self._events is not None:
-            self._events.append(event)
-
     # ---- automatic tasks --------------------------------------------------------------------------
     def _auto_tasks(self) -> tuple[AutoTask, ...]:
         return AUTO_TASKS
@@ -454,11 +450,13 @@ class Caylus1303Rules(TaskStackState):
 
     def _t_phase(self, task: tuple[int, ...]) -> None:
         self._phase = task[1]
-        self._event("phase", task[1])
+        if self._events is not None:
+            self._events.append(("phase", task[1]))
 
     def _t_round(self, task: tuple[int, ...]) -> None:
         self._round += 1
-        self._event("round", self._round, self._first)
+        if self._events is not None:
+            self._events.append(("round", self._round, self._first))
         for t in reversed(ROUND_TASKS):
             self._stack.append((T_PLAN, self._first) if t[0] == T_PLAN else t)
 
@@ -488,7 +486,8 @@ class Caylus1303Rules(TaskStackState):
         for space in range(self._provost + 1, ROAD_LENGTH + 1):
             if w1[space] != NOBODY:  # a second worker stands only beside a first
                 for seat in self.workers_at(space):
-                    self._event("unused", seat, space)
+                    if self._events is not None:
+                        self._events.append(("unused", seat, space))
                     self._return(seat, space)
 
     def _t_delivery(self, task: tuple[int, ...]) -> None:
@@ -515,7 +514,8 @@ class Caylus1303Rules(TaskStackState):
             if self._owner[space] != NOBODY and not self._residence[space]:
                 self._residence[space] = 1
                 self._road_changed()
-                self._event("residence", self._owner[space], space)
+                if self._events is not None:
+                    self._events.append(("residence", self._owner[space], space))
 
     def _t_monuments(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 4 step 2 — from the Guilds Bridge along the road
@@ -575,7 +575,8 @@ class Caylus1303Rules(TaskStackState):
             if owner != NOBODY and bonus >= 0 and owner != first and owner != second:
                 # rules: Caylus 1303, "Steingebäude" — the owner's bonus resource, once, on activation
                 self._res[owner][bonus] += 1
-                self._event("owner_bonus", owner, bonus, space)
+                if self._events is not None:
+                    self._events.append(("owner_bonus", owner, bonus, space))
             setup = 1 if owner == NOBODY else 0
             depth = len(stack)
             self._use(first, tile, setup)
@@ -660,7 +661,8 @@ class Caylus1303Rules(TaskStackState):
         self._site = []
         if best > 0:
             winner = next(s for s in ranked if self._bundles[s] == best)
-            self._event("most_bundles", winner, best)
+            if self._events is not None:
+                self._events.append(("most_bundles", winner, best))
             self._stack.append((D_FAVOUR, winner))
 
     def _recruit(self) -> None:
@@ -698,7 +700,8 @@ class Caylus1303Rules(TaskStackState):
     def _end_round(self) -> None:
         # rules: Caylus 1303, phase 4 steps 4 and 5
         self._provost = self.provost_reset_position()
-        self._event("provost", self._provost)
+        if self._events is not None:
+            self._events.append(("provost", self._provost))
         if self._passed:
             self._first = self._passed[0]
         self._passed = []
@@ -729,7 +732,8 @@ class Caylus1303Rules(TaskStackState):
         self._over = True
         self._phase = 5
         self._stack = []
-        self._event("final", list(self._final_bonus), list(self._pp))
+        if self._events is not None:
+            self._events.append(("final", list(self._final_bonus), list(self._pp)))
 
     # ---- costs and building -----------------------------------------------------------------------
     def _affords(self, seat: int, cost: list[int] | tuple[int, ...], any_n: int) -> bool:
@@ -792,7 +796,8 @@ class Caylus1303Rules(TaskStackState):
         self._houses[seat] -= 1
         pp = TILES[tile].pp + (1 if self._chars[_ARCHITECT] == seat else 0)
         self._pp[seat] += pp
-        self._event("built", seat, tile, space, pp)
+        if self._events is not None:
+            self._events.append(("built", seat, tile, space, pp))
 
     def _claimable(self) -> list[int]:
         """Start buildings on the road nobody has claimed yet (the Notary's targets)."""
@@ -941,7 +946,8 @@ class Caylus1303Rules(TaskStackState):
                 if kind == D_BRIDGE:  # rules: Caylus 1303, phase 2 e) — 1 worker to the camp per step
                     self._hand[seat] -= abs(d)
                     self._camp[seat] += abs(d)
-                self._event("provost_moved", seat, d, self._provost)
+                if self._events is not None:
+                    self._events.append(("provost_moved", seat, d, self._provost))
         elif kind == D_FAVOUR:
             # rules: Caylus 1303, "Gunst"
             if a >= A.SLOT:
@@ -987,7 +993,8 @@ class Caylus1303Rules(TaskStackState):
             else:
                 pp = 1
             self._pp[owner] += pp
-            self._event("owner_pp", owner, pp, seat, space)
+            if self._events is not None:
+                self._events.append(("owner_pp", owner, pp, seat, space))
 
     def _effect(self, seat: int, tile: int, setup: int, a: int) -> None:
         if a == A.DECLINE:
@@ -1020,13 +1027,15 @@ class Caylus1303Rules(TaskStackState):
             r[_R_CLOTH] -= 1
             self._houses[seat] -= 1
             self._owner[space] = seat
-            self._event("claimed", seat, space)
+            if self._events is not None:
+                self._events.append(("claimed", seat, space))
         elif effect is _E_CARPENTER or effect is _E_STONEMASON:
             self._build(seat, A.BUILDABLE[a - A.BUILD], setup if effect is _E_STONEMASON else 0)
         elif effect is _E_TOLL:
             d = A.MOVES[a - A.MOVE]
             self._provost += d
-            self._event("provost_moved", seat, d, self._provost)
+            if self._events is not None:
+                self._events.append(("provost_moved", seat, d, self._provost))
 
     def _deliver(self, seat: int, bundle: tuple[int, int, int, int, int]) -> None:
         # rules: Caylus 1303, phase 3 — 5 PP per bundle; the Foreman +1; the Goldsmith +5 once a round
@@ -1041,7 +1050,8 @@ class Caylus1303Rules(TaskStackState):
             self._goldsmith_used = 1
         self._pp[seat] += pp
         self._bundles[seat] += 1
-        self._event("delivered", seat, list(bundle), pp)
+        if self._events is not None:
+            self._events.append(("delivered", seat, list(bundle), pp))
 
     def _monument(self, seat: int, space: int, tile: int) -> None:
         # rules: Caylus 1303, phase 4 step 2 — pay, cover the residence, take the PP (Theatre: a favour)
@@ -1054,7 +1064,8 @@ class Caylus1303Rules(TaskStackState):
         self._supply[tile] = 0
         pp = t.pp + (1 if self._chars[_ARCHITECT] == seat else 0)
         self._pp[seat] += pp
-        self._event("monument", seat, tile, space, pp)
+        if self._events is not None:
+            self._events.append(("monument", seat, tile, space, pp))
         if t.favour_on_build:
             self._stack.append((D_FAVOUR, seat))
 
