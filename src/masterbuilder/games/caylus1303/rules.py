@@ -424,9 +424,6 @@ class Caylus1303Rules(TaskStackState):
     def _auto_tasks(self) -> tuple[AutoTask, ...]:
         return AUTO_TASKS
 
-    def _t_activate(self, task: tuple[int, ...]) -> None:
-        self._activate(task[1])
-
     def _t_use(self, task: tuple[int, ...]) -> None:
         self._use(task[1], task[2], task[3])
 
@@ -442,12 +439,6 @@ class Caylus1303Rules(TaskStackState):
             self._stack.append((T_PLAN, (seat + 1) % n))
             self._stack.append((D_PLACE, seat))
 
-    def _t_get(self, task: tuple[int, ...]) -> None:
-        self._get(task[1], task[2], task[3])
-
-    def _t_place_tile(self, task: tuple[int, ...]) -> None:
-        self._place_tile(task[1], task[2])
-
     def _t_phase(self, task: tuple[int, ...]) -> None:
         self._phase = task[1]
         if self._events is not None:
@@ -459,9 +450,6 @@ class Caylus1303Rules(TaskStackState):
             self._events.append(("round", self._round, self._first))
         for t in reversed(ROUND_TASKS):
             self._stack.append((T_PLAN, self._first) if t[0] == T_PLAN else t)
-
-    def _t_draft(self, task: tuple[int, ...]) -> None:
-        self._draft(task[1])
 
     def _t_early(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, "Der Frühaufsteher"
@@ -505,9 +493,6 @@ class Caylus1303Rules(TaskStackState):
         if holder >= 0:
             self._stack.append((D_DELIVER, holder, 1))
 
-    def _t_best(self, task: tuple[int, ...]) -> None:
-        self._most_bundles()
-
     def _t_flip(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 4 step 1
         for space in START_SPACES:
@@ -525,18 +510,13 @@ class Caylus1303Rules(TaskStackState):
                 self._stack.append((D_MONUMENT, self._owner[space], space))
                 return
 
-    def _t_recruit(self, task: tuple[int, ...]) -> None:
-        self._recruit()
-
-    def _t_end_round(self, task: tuple[int, ...]) -> None:
-        self._end_round()
-
     def _t_board_char(self, task: tuple[int, ...]) -> None:
         if BOARD in self._chars:
             self._stack.append((D_BOARD_CHAR, task[1]))
 
-    def _draft(self, i: int) -> None:
+    def _t_draft(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, "Spielaufbau" — from the last player counter-clockwise; 3 stay on the board
+        i = task[1]
         n = self.num_players
         if i < n:
             self._stack.append((T_DRAFT, i + 1))
@@ -547,11 +527,12 @@ class Caylus1303Rules(TaskStackState):
                 self._chars[c] = BOARD
         self._stack.append((T_ROUND,))
 
-    def _activate(self, space: int) -> None:
+    def _t_activate(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 2 — one building after another, up to the provost
         # A worker's use that asks for no decision runs here at once, with its return, instead of through
         # tasks pushed and popped before the next decision; where a use asks for one, the stack below it is
         # what the tasks would have left: the worker's return, the Journeyman's worker, the rest of the road.
+        space = task[1]
         stack = self._stack
         w1, w2 = self._w1, self._w2
         provost = self._provost  # no use run here moves it (those that do ask for a decision)
@@ -640,7 +621,8 @@ class Caylus1303Rules(TaskStackState):
         self._forgone[seat] += n - got
         return got
 
-    def _get(self, seat: int, what: int, amount: int) -> None:
+    def _t_get(self, task: tuple[int, ...]) -> None:
+        seat, what, amount = task[1], task[2], task[3]
         if what == GET_PP:
             self._pp[seat] += amount
         elif what == GET_GOLD:
@@ -648,7 +630,7 @@ class Caylus1303Rules(TaskStackState):
         else:
             self._take_workers(seat, amount)
 
-    def _most_bundles(self) -> None:
+    def _t_best(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 3 — most bundles gets a favour; a tie goes to the earlier lot, and a
         # Deliveryman without a worker there ranks after every lot (docs/rules-notes.md D9)
         ranked = list(self._site)
@@ -665,7 +647,7 @@ class Caylus1303Rules(TaskStackState):
                 self._events.append(("most_bundles", winner, best))
             self._stack.append((D_FAVOUR, winner))
 
-    def _recruit(self) -> None:
+    def _t_recruit(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 4 step 3
         n = self.num_players
         due = [RECRUITMENT[n]] * n
@@ -697,7 +679,7 @@ class Caylus1303Rules(TaskStackState):
             if self._events is not None:
                 self._events.append(("recruit", seat, got, due[seat], gained or [0] * 5))
 
-    def _end_round(self) -> None:
+    def _t_end_round(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 4 steps 4 and 5
         self._provost = self.provost_reset_position()
         if self._events is not None:
@@ -785,8 +767,9 @@ class Caylus1303Rules(TaskStackState):
         for _ in range(TILES[tile].cost_any):
             self._stack.append((D_PAY, seat))
 
-    def _place_tile(self, seat: int, tile: int) -> None:
+    def _t_place_tile(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 2 c) — the first empty space, a house on it, its PP at once
+        seat, tile = task[1], task[2]
         space = self.first_empty_space()
         assert space is not None
         self._road[space] = tile
