@@ -504,8 +504,9 @@ class Caylus1303Rules(TaskStackState):
 
     def _t_monuments(self, task: tuple[int, ...]) -> None:
         # rules: Caylus 1303, phase 4 step 2 — from the Guilds Bridge along the road
+        residence = self._residence
         for space in range(task[1], START_SPACES[-1] + 1):
-            if self.is_residence(space):
+            if residence[space] and self.is_residence(space):  # the flag first: most spaces have none
                 self._stack.append((T_MONUMENTS, space + 1))
                 self._stack.append((D_MONUMENT, self._owner[space], space))
                 return
