@@ -163,6 +163,18 @@ _BUILD_OPTIONS: Final[tuple[tuple[_BuildOption, ...], ...]] = tuple(
     )
     for kind in _KIND_CODE
 )
+# [provost][most steps paid for, 0 to 3]: the action ids of the provost's moves that keep it on the road
+_PROVOST_MOVES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            A.PROVOST + i
+            for i, d in enumerate(A.PROVOST_DELTAS)
+            if abs(d) <= steps and 1 <= provost + d <= ROAD_LENGTH
+        )
+        for steps in range(4)
+    )
+    for provost in range(ROAD_LENGTH + 1)
+)
 ANY_CUBE: Final = 0b11111
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
@@ -910,12 +922,8 @@ class CaylusRules(TaskStackState):
                     legal.append(A.PLACE + t)
             return legal
         if kind in (D_PROVOST, D_GUILD):
-            budget = 3 if kind == D_GUILD else self._deniers[seat]
-            provost, legal = self._provost, [A.PASS]
-            for i, d in enumerate(A.PROVOST_DELTAS):
-                if abs(d) <= budget and 1 <= provost + d <= ROAD_LENGTH:
-                    legal.append(A.PROVOST + i)
-            return legal
+            budget = 3 if kind == D_GUILD else self._deniers[seat]  # the guild: up to 3 spaces for free
+            return [A.PASS, *_PROVOST_MOVES[self._provost][min(3, budget)]]
         if kind == D_PRODUCE:
             return list(PRODUCE_CHOICES[task[2]])
         if kind == D_BUILD:
