@@ -912,7 +912,7 @@ class CaylusRules(TaskStackState):
             money = self._deniers[seat]
             if not self._workers[seat] or not money:
                 return [A.PASS]
-            if self.placement_cost(seat, False) <= money:
+            if not self._passed or self.placement_cost(seat, False) <= money:  # before any pass: 1 denier
                 legal = self._open_targets(seat, A.PLACE)
                 legal.insert(0, A.PASS)
                 return legal
