@@ -881,10 +881,11 @@ class CaylusRules(TaskStackState):
 
     def _road_changed(self) -> None:
         """Refresh what is derived from the road: call it after changing ``_road``."""
-        road = self._road
-        self._takes = tuple(
-            space for space in range(1, ROAD_LENGTH + 1) if road[space] != EMPTY and TAKES_WORKER[road[space]]
-        )
+        road, takes = self._road, []
+        for space in range(1, ROAD_LENGTH + 1):
+            if road[space] != EMPTY and TAKES_WORKER[road[space]]:
+                takes.append(space)
+        self._takes = tuple(takes)
 
     def _put_worker(self, seat: int, target: int) -> None:
         if target < 4:

@@ -826,12 +826,11 @@ class Caylus1303Rules(TaskStackState):
 
     def _road_changed(self) -> None:
         """Refresh what is derived from the road: call it after changing ``_road`` or ``_residence``."""
-        road, residence = self._road, self._residence
-        self._takes = tuple(
-            space
-            for space in range(1, ROAD_LENGTH + 1)
-            if road[space] != EMPTY and _TAKES_WORKER[road[space]] and not residence[space]
-        )
+        road, residence, takes = self._road, self._residence, []
+        for space in range(1, ROAD_LENGTH + 1):
+            if road[space] != EMPTY and _TAKES_WORKER[road[space]] and not residence[space]:
+                takes.append(space)
+        self._takes = tuple(takes)
 
     # ---- decisions --------------------------------------------------------------------------------
     def _legal(self, task: tuple[int, ...]) -> list[int]:
