@@ -114,6 +114,11 @@ PRODUCE_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
 PRODUCE_BUNDLES: Final[tuple[tuple[tuple[int, ...] | None, ...], ...]] = tuple(
     tuple(next((b for b in t.produces if main_cube(b) == cube), None) for cube in range(5)) for t in TILES
 )
+# [with the Jeweller (2nd edition)?][tile id]: the tiles to build at setup
+_SUPPLY: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(t.copies if t.buildable and (t.id != JEWELLER or jeweller) else 0 for t in TILES)
+    for jeweller in (False, True)
+)
 _BUILD_KIND: Final = {Effect.CARPENTER: Kind.WOOD, Effect.MASON: Kind.STONE, Effect.ARCHITECT: Kind.PRESTIGE}
 _KIND_CODE: Final = (Kind.WOOD, Kind.STONE, Kind.PRESTIGE)
 _STABLES: Final = int(Special.STABLES)
@@ -263,10 +268,7 @@ class CaylusRules(TaskStackState):
         s._houses = [[0] * players for _ in range(3)]
         s._scored = [False, False, False]
         s._transform = {}
-        s._supply = [0] * len(TILES)
-        for t in TILES:
-            if t.buildable and (t.id != JEWELLER or options["edition"] == 2):
-                s._supply[t.id] = t.copies
+        s._supply = list(_SUPPLY[options["edition"] == 2])
         s._bailiff = START_SPACE
         s._provost = START_SPACE
         s._turn = 0
