@@ -835,8 +835,8 @@ class Caylus1303Rules(TaskStackState):
     # ---- decisions --------------------------------------------------------------------------------
     def _legal(self, task: tuple[int, ...]) -> list[int]:
         kind, seat = task[0], task[1]
-        if kind == D_PLACE:
-            return self.placement_targets(seat, self.placement_cost(seat), A.PASS)
+        if kind == D_PLACE:  # before anyone has passed a placement takes 1 worker
+            return self.placement_targets(seat, self.placement_cost(seat) if self._passed else 1, A.PASS)
         if kind == D_EFFECT:
             return self._effect_legal(seat, task[2], task[3])
         if kind == D_PAY:
