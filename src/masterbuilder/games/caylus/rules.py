@@ -862,10 +862,11 @@ class CaylusRules(TaskStackState):
         self._pp[seat] += SECTION_PP[section]
 
     # ---- placement targets ------------------------------------------------------------------------
-    def _open_targets(self, seat: int, base: int = 0) -> list[int]:
-        """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost, plus ``base``."""
+    def _open_targets(self, seat: int, base: int = 0, first: int = -1) -> list[int]:
+        """Place ids (0..34 offsets) where ``seat`` could put a worker, ignoring the cost, plus ``base``
+        (after ``first``, if given)."""
         special, worker = self._special, self._worker
-        out = []
+        out: list[int] = [] if first < 0 else [first]
         for i in range(4):
             if special[i] == NOBODY:
                 out.append(base + i)
@@ -916,9 +917,7 @@ class CaylusRules(TaskStackState):
             if not self._workers[seat] or not money:
                 return [A.PASS]
             if not self._passed or self.placement_cost(seat, False) <= money:  # before any pass: 1 denier
-                legal = self._open_targets(seat, A.PLACE)
-                legal.insert(0, A.PASS)
-                return legal
+                return self._open_targets(seat, A.PLACE, A.PASS)
             owner, legal = self._owner, [A.PASS]
             for t in self._open_targets(seat):
                 if 6 <= t < 6 + ROAD_LENGTH and owner[t - 5] == seat:  # only own buildings: 1 denier
