@@ -670,9 +670,9 @@ class CaylusRules(TaskStackState):
     def _leave(self, space: int) -> None:
         seat = self._worker[space]
         self._worker[space] = NOBODY
-        self._go_home(seat)
-        lawyer = self._transform.pop(space, NOBODY)
-        if lawyer != NOBODY:
+        self._workers[seat] += 1  # home
+        if space in self._transform:  # a lawyer's transform waited for the building's activation
+            lawyer = self._transform.pop(space)
             if self._events is not None:
                 self._events.append(("transform", lawyer, space, self._road[space], TILES[RESIDENCE].pp))
             self._make_residence(lawyer, space)
