@@ -465,13 +465,13 @@ class CaylusRules(TaskStackState):
 
     def _t_placement(self, task: tuple[int, ...]) -> None:
         # the next seat in turn order that has not passed places a worker (or passes)
-        position, n, passed = task[1], self.num_players, self._passed
-        for k in range(n):
-            seat = self._order[(position + k) % n]
-            if seat not in passed:
-                self._stack.append((T_PLACEMENT, (position + k + 1) % n))
-                self._stack.append((D_PLACE, seat))
-                return
+        n, passed, order = self.num_players, self._passed, self._order
+        if len(passed) < n:  # the passers are distinct seats
+            position = task[1]
+            while order[position] in passed:
+                position = (position + 1) % n
+            self._stack.append((T_PLACEMENT, (position + 1) % n))
+            self._stack.append((D_PLACE, order[position]))
 
     def _t_gate(self, task: tuple[int, ...]) -> None:
         seat = self._special[_GATE]
