@@ -867,7 +867,7 @@ class CaylusRules(TaskStackState):
         (after ``first``, if given)."""
         special, worker = self._special, self._worker
         out: list[int] = [] if first < 0 else [first]
-        for i in range(4):
+        for i in (0, 1, 2, 3):  # gate, trading post, guild, joust
             if special[i] == NOBODY:
                 out.append(base + i)
         if self.num_players > 2 and len(self._stables) < 3 and seat not in self._stables:
