@@ -181,6 +181,7 @@ _PROVOST_MOVES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     for provost in range(ROAD_LENGTH + 1)
 )
 ANY_CUBE: Final = 0b11111
+_CUBES: Final = (FOOD, WOOD, STONE, CLOTH, GOLD)  # to loop over without a range object
 NON_GOLD_MASK: Final = 0b01111
 WOOD_OR_STONE: Final = (1 << WOOD) | (1 << STONE)
 
@@ -799,7 +800,7 @@ class CaylusRules(TaskStackState):
         tile = TILES[tile_id]
         cost = self._cost(tile_id, discount)
         have = self._cubes[seat]
-        for c in range(5):
+        for c in _CUBES:
             have[c] -= cost[c]
         self._supply[tile_id] -= 1
         self._pp[seat] += tile.pp
@@ -935,7 +936,7 @@ class CaylusRules(TaskStackState):
             return [A.PASS, *self._batches(seat)]
         if kind == D_MARKET:
             c, legal = self._cubes[seat], [A.PASS]
-            for i in range(5):
+            for i in _CUBES:
                 if c[i]:
                     legal.append(A.CUBE + i)
             return legal
@@ -962,7 +963,7 @@ class CaylusRules(TaskStackState):
             return legal
         if kind == D_PAY:
             c, legal = self._cubes[seat], []
-            for i in range(5):
+            for i in _CUBES:
                 if c[i]:
                     legal.append(A.CUBE + i)
             return legal
@@ -1030,7 +1031,7 @@ class CaylusRules(TaskStackState):
             bundle = PRODUCE_BUNDLES[task[2]][a - A.CUBE]
             if bundle is not None:
                 have = self._cubes[seat]
-                for i in range(5):
+                for i in _CUBES:
                     have[i] += bundle[i]
                 if self._events is not None:
                     self._events.append(("produce", seat, task[2], *bundle))
