@@ -121,6 +121,7 @@ _JOURNEYMAN: Final = int(Char.JOURNEYMAN)
 _NIGHT_WORKER: Final = int(Char.NIGHT_WORKER)
 _STEWARD: Final = int(Char.STEWARD)
 _THIEF: Final = int(Char.THIEF)
+_RES: Final = (0, 1, 2, 3, 4)  # food, wood, stone, cloth, gold: to loop over without a range object
 _R_CLOTH: Final = int(Res.CLOTH)
 _R_GOLD: Final = int(Res.GOLD)
 _R_WOOD: Final = int(Res.WOOD)
@@ -603,7 +604,7 @@ class Caylus1303Rules(TaskStackState):
         if effect is _E_GAIN:
             # taking is never worse than not taking, so production is automatic (docs/rules-notes.md D4)
             r, gain = self._res[seat], side.gain
-            for i in range(5):
+            for i in _RES:
                 r[i] += gain[i]
             got = self._take_workers(seat, side.workers) if side.workers else 0
             self._pp[seat] += side.pp
@@ -675,7 +676,7 @@ class Caylus1303Rules(TaskStackState):
             gained = gains.get(seat)
             if gained is not None:
                 r = self._res[seat]
-                for i in range(5):
+                for i in _RES:
                     r[i] += gained[i]
             if self._events is not None:
                 self._events.append(("recruit", seat, got, due[seat], gained or [0] * 5))
@@ -722,7 +723,7 @@ class Caylus1303Rules(TaskStackState):
     def _affords(self, seat: int, cost: list[int] | tuple[int, ...], any_n: int) -> bool:
         r = self._res[seat]
         spare = 0
-        for i in range(5):
+        for i in _RES:
             if r[i] < cost[i]:
                 return False
             if i != _R_GOLD:
@@ -762,7 +763,7 @@ class Caylus1303Rules(TaskStackState):
     def _build(self, seat: int, tile: int, no_stone: int) -> None:
         cost = _build_cost(tile, no_stone)
         r = self._res[seat]
-        for i in range(5):
+        for i in _RES:
             r[i] -= cost[i]
         self._stack.append((T_PLACE_TILE, seat, tile))
         for _ in range(TILES[tile].cost_any):
@@ -885,7 +886,7 @@ class Caylus1303Rules(TaskStackState):
         r = self._res[seat]
         if effect is _E_TRADE:
             legal = [A.DECLINE]
-            for i in range(2):
+            for i in (0, 1):
                 if self._can_offer(seat, side, i):
                     legal.append(A.OFFER + i)
             return legal
@@ -1023,7 +1024,7 @@ class Caylus1303Rules(TaskStackState):
     def _deliver(self, seat: int, bundle: tuple[int, int, int, int, int]) -> None:
         # rules: Caylus 1303, phase 3 — 5 PP per bundle; the Foreman +1; the Goldsmith +5 once a round
         r = self._res[seat]
-        for i in range(5):
+        for i in _RES:
             r[i] -= bundle[i]
         pp = BUNDLE_PP
         if self._chars[_FOREMAN] == seat:
@@ -1040,7 +1041,7 @@ class Caylus1303Rules(TaskStackState):
         # rules: Caylus 1303, phase 4 step 2 — pay, cover the residence, take the PP (Theatre: a favour)
         t = TILES[tile]
         r = self._res[seat]
-        for i in range(5):
+        for i in _RES:
             r[i] -= t.cost[i]
         self._road[space] = tile
         self._road_changed()
