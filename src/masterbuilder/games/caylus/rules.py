@@ -1017,8 +1017,11 @@ class CaylusRules(TaskStackState):
                 self._passed.append(seat)
                 return
             target = a - A.PLACE
-            own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
-            self._deniers[seat] -= self.placement_cost(seat, own)
+            if self._passed:  # before anyone has passed a place costs 1 denier
+                own = 6 <= target < 6 + ROAD_LENGTH and self._owner[target - 5] == seat
+                self._deniers[seat] -= self.placement_cost(seat, own)
+            else:
+                self._deniers[seat] -= 1
             self._workers[seat] -= 1
             self._put_worker(seat, target)
         elif kind in (D_PROVOST, D_GUILD):
