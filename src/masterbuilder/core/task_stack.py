@@ -135,9 +135,10 @@ class TaskStackState(State):
 
     # ---- the driver ---------------------------------------------------------------------------------
     def _run(self) -> None:
-        """Run automatic tasks until a decision with a real choice is on top, or the game is over."""
+        """Run automatic tasks until a decision with a real choice is on top, or the game is over (a game
+        that ends clears its stack, in place)."""
         stack, auto = self._stack, self._auto_tasks()
-        while stack and not self._over:
+        while stack:
             task = stack.pop()
             if task[0] < DECISION:
                 auto[task[0]](self, task)

@@ -688,7 +688,7 @@ class CaylusRules(TaskStackState):
             if self._events is not None:
                 self._events.append(("end_bonus", seat, bonus))
         self._over = True
-        self._stack = []
+        self._stack.clear()  # in place: the driver running this task stops on the empty stack
         if self._events is not None:
             self._events.append(("game_over", self.winners()))
 

@@ -715,7 +715,7 @@ class Caylus1303Rules(TaskStackState):
             self._pp[seat] += bonus
         self._over = True
         self._phase = 5
-        self._stack = []
+        self._stack.clear()  # in place: the driver running this task stops on the empty stack
         if self._events is not None:
             self._events.append(("final", list(self._final_bonus), list(self._pp)))
 
