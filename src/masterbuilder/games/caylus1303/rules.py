@@ -593,10 +593,6 @@ class Caylus1303Rules(TaskStackState):
             raise AssertionError(f"no worker of seat {seat} on space {space}")
         self._camp[seat] += 1
 
-    def _side(self, tile: int, setup: int) -> Side:
-        t = TILES[tile]
-        return t.setup if setup else t.built
-
     def _use(self, seat: int, tile: int, setup: int) -> None:
         t = TILES[tile]
         side = t.setup if setup else t.built
@@ -881,7 +877,8 @@ class Caylus1303Rules(TaskStackState):
         return out
 
     def _effect_legal(self, seat: int, tile: int, setup: int) -> list[int]:
-        side = self._side(tile, setup)
+        t = TILES[tile]
+        side = t.setup if setup else t.built
         effect = side.effect
         r = self._res[seat]
         if effect is _E_TRADE:
@@ -983,7 +980,8 @@ class Caylus1303Rules(TaskStackState):
     def _effect(self, seat: int, tile: int, setup: int, a: int) -> None:
         if a == A.DECLINE:
             return
-        side = self._side(tile, setup)
+        t = TILES[tile]
+        side = t.setup if setup else t.built
         effect = side.effect
         r = self._res[seat]
         if effect is _E_TRADE:
