@@ -910,6 +910,8 @@ class Caylus1303Rules(TaskStackState):
         if kind in (D_PLACE, D_EARLY):
             if a == A.PASS:
                 self._pass(seat)
+            elif kind == D_PLACE and not self._passed:  # before anyone has passed: 1 worker
+                self._place(seat, a, 1)
             elif a != A.DECLINE:
                 self._place(seat, a, self.placement_cost(seat, early=kind == D_EARLY))
         elif kind == D_EFFECT:
