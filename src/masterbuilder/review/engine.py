@@ -29,8 +29,8 @@ SECONDS_PER_STEP = {"caylus": 0.0003, "caylus1303": 0.00036, "builders": 0.00002
 # The review's default budget per decision, as a multiple of mcts:hard's steps per decision: the bot's own
 # budget; twice it in The Builders, whose decisions are whole turns (7 to 10 a seat in a 2-player game, so
 # one noisy turn decides a seat's accuracy) and whose steps are cheap. Chosen by measurement
-# (docs/strength.md: at half, once and twice mcts:hard's budget the grades told The Builders' heuristic
-# from mcts:hard in 24, 25 and 27 of the same 30 games); the calibration was measured at these budgets.
+# (docs/strength.md: at half and twice mcts:hard's budget the grades told The Builders' heuristic from
+# mcts:hard in 48 and 51 of the same 60 games); the calibration was measured at these budgets.
 BUDGET_SHARE: dict[str, float] = {"caylus": 1.0, "caylus1303": 1.0, "builders": 2.0}
 # Where the bot's moves are single actions (Caylus, Caylus 1303) and the move played is not the search's
 # best, both are valued again by a second search with another seed over ``pairs`` paired samples (the
