@@ -26,15 +26,15 @@ from masterbuilder.server.notifications import Notifier, concerned
 from masterbuilder.server.settings import Settings
 from masterbuilder.server.startup import StartupError, mail
 from masterbuilder.server.tables import Extras, Tables
+from tests.ports import free_ports
 from tests.server.conftest import make_client
 
-SMTP_PORT = 18310  # this part's port range: 18300-18399
-CLOSED_PORT = 18311  # nothing listens here
 CLOCK = {"kind": "turn", "bank": 86400, "increment": 3600, "cap": 259200, "bot": "random"}
 
 
 @dataclass
 class Inbox:
+    port: int
     mails: list[Message] = field(default_factory=list)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
@@ -50,8 +50,8 @@ class Inbox:
 
 @pytest.fixture
 def inbox() -> Iterator[Inbox]:
-    box = Inbox()
-    controller = Controller(box, hostname="127.0.0.1", port=SMTP_PORT)
+    box = Inbox(free_ports(1)[0])
+    controller = Controller(box, hostname="127.0.0.1", port=box.port)
     controller.start()
     try:
         yield box
@@ -59,7 +59,7 @@ def inbox() -> Iterator[Inbox]:
         controller.stop()
 
 
-def mail_settings(port: int = SMTP_PORT) -> dict[str, Any]:
+def mail_settings(port: int) -> dict[str, Any]:
     return {
         "smtp_host": "127.0.0.1",
         "smtp_port": port,
@@ -122,7 +122,7 @@ def user_row(client: TestClient, user_id: int) -> Any:
 
 
 def test_your_turn_mail_when_the_other_seat_moves(db_url: str, inbox: Inbox) -> None:
-    with make_client(db_url, **mail_settings()) as client:
+    with make_client(db_url, **mail_settings(inbox.port)) as client:
         ann, ann_key = add_user(client, "Ann", "ann@example.org")
         bob, bob_key = add_user(client, "Bob", "bob@example.org")
         gid = turn_based_game(client, [ann, bob])
@@ -149,7 +149,7 @@ def test_your_turn_mail_when_the_other_seat_moves(db_url: str, inbox: Inbox) -> 
 
 
 def test_real_time_games_mail_no_turns(sqlite_url: str, inbox: Inbox) -> None:
-    with make_client(sqlite_url, **mail_settings()) as client:
+    with make_client(sqlite_url, **mail_settings(inbox.port)) as client:
         ann, _ = add_user(client, "Ann", "ann@example.org")
         bob, _ = add_user(client, "Bob", "bob@example.org")
         gid = turn_based_game(client, [ann, bob], clock=None)
@@ -161,7 +161,7 @@ def test_real_time_games_mail_no_turns(sqlite_url: str, inbox: Inbox) -> None:
 
 
 def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(db_url: str, inbox: Inbox) -> None:
-    with make_client(db_url, **mail_settings(), mail_hours=4) as client:
+    with make_client(db_url, **mail_settings(inbox.port), mail_hours=4) as client:
         ann, _ = add_user(client, "Ann", "ann@example.org")
         bob, _ = add_user(client, "Bob", "bob@example.org")
         nobody, _ = add_user(client, "Cid")  # no address: never mailed
@@ -203,7 +203,7 @@ def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(db_url: str,
 
 
 def test_unsubscribe_link(db_url: str) -> None:
-    with make_client(db_url, **mail_settings(port=CLOSED_PORT)) as client:
+    with make_client(db_url, **mail_settings(free_ports(1)[0])) as client:
         uid, key = add_user(client, "Ann", "ann@example.org")
         page = client.get(f"/api/mail/unsubscribe?u={uid}&k={key}")
         assert page.status_code == 200 and "<form method='post'" in page.text
@@ -222,7 +222,7 @@ def test_unsubscribe_link(db_url: str) -> None:
 def test_a_failing_smtp_server_does_not_break_a_move(
     sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with make_client(sqlite_url, **mail_settings(port=CLOSED_PORT)) as client:
+    with make_client(sqlite_url, **mail_settings(free_ports(1)[0])) as client:
         ann, _ = add_user(client, "Ann", "ann@example.org")
         bob, _ = add_user(client, "Bob", "bob@example.org")
         with caplog.at_level(logging.WARNING, logger="masterbuilder.server.mail"):
@@ -329,7 +329,7 @@ def test_a_password_reset_by_mail_from_the_local_smtp_server(sqlite_url: str, in
     """With SMTP set, a forgotten password: the link arrives by mail, it sets a new password once."""
     from urllib.parse import parse_qs, urlsplit
 
-    with make_client(sqlite_url, **mail_settings()) as client:
+    with make_client(sqlite_url, **mail_settings(inbox.port)) as client:
         signed = client.post(
             "/api/account/signup",
             json={"name": "Ann", "password": "old password", "email": "ann@example.org"},
