@@ -59,6 +59,11 @@ def inbox() -> Iterator[Inbox]:
         controller.stop()
 
 
+def closed_port() -> int:
+    """A loopback port nothing listens on: an SMTP server that cannot be reached."""
+    return free_ports(1)[0]
+
+
 def mail_settings(port: int) -> dict[str, Any]:
     return {
         "smtp_host": "127.0.0.1",
@@ -203,7 +208,7 @@ def test_at_most_one_mail_per_game_in_mail_hours_but_the_end_always(db_url: str,
 
 
 def test_unsubscribe_link(db_url: str) -> None:
-    with make_client(db_url, **mail_settings(free_ports(1)[0])) as client:
+    with make_client(db_url, **mail_settings(closed_port())) as client:
         uid, key = add_user(client, "Ann", "ann@example.org")
         page = client.get(f"/api/mail/unsubscribe?u={uid}&k={key}")
         assert page.status_code == 200 and "<form method='post'" in page.text
@@ -222,7 +227,7 @@ def test_unsubscribe_link(db_url: str) -> None:
 def test_a_failing_smtp_server_does_not_break_a_move(
     sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with make_client(sqlite_url, **mail_settings(free_ports(1)[0])) as client:
+    with make_client(sqlite_url, **mail_settings(closed_port())) as client:
         ann, _ = add_user(client, "Ann", "ann@example.org")
         bob, _ = add_user(client, "Bob", "bob@example.org")
         with caplog.at_level(logging.WARNING, logger="masterbuilder.server.mail"):
