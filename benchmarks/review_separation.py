@@ -5,7 +5,7 @@ games in which the weaker seat's accuracy is the lower one.
 Usage:
   python benchmarks/review_separation.py run [--games 20] [--budget caylus:300,caylus1303:300]
       [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
-      [--opponent OPPONENT] [--out FILE]
+      [--opponent OPPONENT] [--first I] [--out FILE]
   python benchmarks/review_separation.py report [--remap GAME] [--out FILE]
 
 Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
@@ -18,7 +18,8 @@ the review's paired re-evaluations (``masterbuilder.review.engine.PAIRS``); ``--
 The Builders' turn plans (``TURN_PAIRS``, 0 by default). Every reviewed game is one
 line of ``FILE.jsonl`` (its judgements with the chances before and after, so that accuracy formulas can
 be compared without searching again); a run skips the games already there for the same settings, so it
-resumes where a cut-short run stopped. One process: the machine is shared. ``report`` counts, per game
+resumes where a cut-short run stopped. One process: the machine is shared (``--first I`` starts at game I,
+so that two runs with their own ``--out`` can share the games between cores). ``report`` counts, per game
 and matchup, the games where the weaker seat's accuracy is the lower, under each accuracy formula of
 ``masterbuilder.review.grades``; ``--remap GAME`` first reads that game's stored chances through its
 calibration map (for games reviewed before the game had one).
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> None:
         == (budgets[r["game"]], every[r["game"]], args.pairs, turn_pairs(r["game"], args))
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    for i in range(args.games):  # interleaved, so that a run cut short has games of every matchup
+    for i in range(args.first, args.games):  # interleaved, so that a run cut short has games of every matchup
         for game in args.game or GAMES:
             for opponent in args.opponent or OPPONENTS:
                 key = (game, opponent, i)
@@ -279,6 +280,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=("run", "report"))
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="run: the first game's number")
     parser.add_argument("--budget", default="caylus:300,caylus1303:300")
     parser.add_argument("--every", default="caylus:3,caylus1303:3,builders:1")
     parser.add_argument("--pairs", type=int, default=PAIRS)

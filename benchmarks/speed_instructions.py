@@ -13,7 +13,10 @@ seconds a tree.
 ``--bots`` counts the bots' work instead: the instructions of ``benchmarks/bot_moves.py GAME --heuristic 40
 --mcts 3`` (40 ``heuristic`` and 3 ``mcts:medium`` decisions on seeded mid-game positions) less those of the
 same script with no decision (the start-up and the imports; the seeded random games that reach the positions
-stay in), in millions; about half a minute a tree."""
+stay in), in millions; about half a minute a tree.
+
+A tree may also be given as ``PYTHON:SRC`` (that interpreter with ``SRC`` on ``PYTHONPATH``) or ``PYTHON:``
+(that interpreter's installed package, e.g. the compiled build's ``.venv-compiled/bin/python:``)."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BOT_MOVES = Path(__file__).with_name("bot_moves.py")
+BOT_MOVES = Path(__file__).resolve().with_name("bot_moves.py")
 
 PLAY = """
 import random, sys
@@ -41,14 +44,26 @@ print(actions)
 """
 
 
-def _run(src: str, game: str, games: int, valgrind: bool, bots: bool = False) -> int:
+def _target(tree: str) -> tuple[str, str]:
+    """(interpreter, source folder or "") of a ``SRC``, ``PYTHON:SRC`` or ``PYTHON:`` argument."""
+    if ":" in tree:
+        python, src = tree.split(":", 1)
+        return python, os.path.abspath(src) if src else ""
+    return sys.executable, os.path.abspath(tree)
+
+
+def _run(tree: str, game: str, games: int, valgrind: bool, bots: bool = False) -> int:
     """The instruction count of the run (``valgrind``), else the number of actions it played; with ``bots``,
     of bot_moves.py with ``games`` heuristic decisions (and 3 of mcts:medium where ``games`` is not 0)."""
-    env = dict(os.environ, PYTHONPATH=src, PYTHONHASHSEED="0")
-    command = [sys.executable, "-c", PLAY, game, str(games)]
+    python, src = _target(tree)
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("PYTHONPATH", None)
+    if src:
+        env["PYTHONPATH"] = src
+    command = [python, "-c", PLAY, game, str(games)]
     if bots:
         searches = "3" if games else "0"
-        command = [sys.executable, str(BOT_MOVES), game, "--heuristic", str(games), "--mcts", searches]
+        command = [python, str(BOT_MOVES), game, "--heuristic", str(games), "--mcts", searches]
     if valgrind:
         command = [
             "valgrind",
@@ -57,14 +72,15 @@ def _run(src: str, game: str, games: int, valgrind: bool, bots: bool = False) ->
             "--cachegrind-out-file=/dev/null",
             *command,
         ]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    # from a folder without a ``src`` of its own, so that ``PYTHON:`` runs the installed package
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd="/")
     if done.returncode != 0:
-        raise SystemExit(f"{src}: {(done.stderr.strip().splitlines() or ['failed'])[-1]}")
+        raise SystemExit(f"{tree}: {(done.stderr.strip().splitlines() or ['failed'])[-1]}")
     if not valgrind:
         return int(done.stdout.split()[-1])
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if found is None:
-        raise SystemExit(f"{src}: valgrind printed no instruction count")
+        raise SystemExit(f"{tree}: valgrind printed no instruction count")
     return int(found.group(1).replace(",", ""))
 
 

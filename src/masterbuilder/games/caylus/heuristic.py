@@ -155,7 +155,17 @@ TILES_OF_KIND: Final[dict[Kind, tuple[Tile, ...]]] = {
 def max_batches(food: int, others: Sequence[int]) -> int:
     """Castle batches (1 food + 2 different other cubes) that can be made."""
     total = sum(others)
-    return max(0, min(food, total // 2, total - max(others)))
+    # min(food, total // 2, total - max(others)), at least 0, written out (see Reckoner._later_worth)
+    most = food
+    if total // 2 < most:
+        most = total // 2
+    largest = others[0]
+    for count in others:
+        if count > largest:
+            largest = count
+    if total - largest < most:
+        most = total - largest
+    return most if most > 0 else 0
 
 
 def batch_cubes(inv: Inv, gold_ok: bool) -> tuple[int, int] | None:
@@ -238,12 +248,14 @@ BuildOption = tuple[float, int, Inv]  # value gained, tile id, cubes left
 Activation = tuple[float, Inv, int, frozenset[int]]  # PP gained, cubes, deniers, tiles built
 
 
-@dataclass(frozen=True)
 class Outcome:
-    """Where a plan leaves the bot: its worth in PP and the batches the castle got."""
+    """Where a plan leaves the bot: its worth in PP and the batches the castle got. (A plain class, not a
+    dataclass: a dataclass's generated ``__init__`` stays interpreted Python in the compiled build, and
+    plans are made thousands of times a search.)"""
 
-    value: float
-    batches: int
+    def __init__(self, value: float, batches: int) -> None:
+        self.value = value
+        self.batches = batches
 
 
 WorthKey = tuple[Weights, float, float, int, Section | None, bool]
@@ -390,10 +402,18 @@ class Reckoner:
         best = self._spare_worth(food, others)
         if self.later_batch > 0:
             price = self.w.missing_cube
-            most = min(self.castle_room, self.w.max_planned_batches)
+            # min and max written out: in the compiled build each call of the builtins parses its
+            # keyword arguments, and cube values are worked out for every new inventory
+            most = self.castle_room
+            if self.w.max_planned_batches < most:
+                most = self.w.max_planned_batches
             for k in range(1, most + 1):
-                used_others = min(2 * k, min(wood, k) + min(stone, k) + min(cloth, k))
-                used_food = min(food, k)
+                used_others = (
+                    (wood if wood < k else k) + (stone if stone < k else k) + (cloth if cloth < k else k)
+                )
+                if 2 * k < used_others:
+                    used_others = 2 * k
+                used_food = food if food < k else k
                 missing = (k - used_food) + (2 * k - used_others)
                 value = (
                     k * self.later_batch
@@ -409,12 +429,11 @@ class Reckoner:
     def _spare_worth(self, food: int, others: int) -> float:
         """Cubes in no batch: the first few at the spare rate, more at the final-scoring rate."""
         keep = self.w.spare_kept
-        return (
-            min(food, keep) * self.spare[FOOD]
-            + max(0, food - keep) / 3
-            + min(others, 2 * keep) * self.spare_other
-            + max(0, others - 2 * keep) / 3
-        )
+        # min and max written out (see _later_worth)
+        value = keep * self.spare[FOOD] + (food - keep) / 3 if food > keep else food * self.spare[FOOD]
+        if others > 2 * keep:
+            return value + 2 * keep * self.spare_other + (others - 2 * keep) / 3
+        return value + others * self.spare_other
 
     def gain(self, inv: Inv, extra: Sequence[int], castle: bool = False) -> float:
         return self.worth(add(inv, extra), castle=castle) - self.worth(inv, castle=castle)
@@ -469,7 +488,7 @@ class Reckoner:
         if discount >= 0 and cost[discount]:
             cost[discount] -= 1
         left = add(inv, cost, -1)
-        if min(left) < 0:
+        if left[0] < 0 or left[1] < 0 or left[2] < 0 or left[3] < 0 or left[4] < 0:
             return None
         for _ in range(tile.cost_any):
             cube = self.cheapest_cube(left, castle)
@@ -648,7 +667,7 @@ class Reckoner:
             gained += pp
         batches = 0
         if castle and self.section is not None:
-            batches = max_batches(inv[FOOD], (inv[WOOD], inv[STONE], inv[CLOTH], min(inv[GOLD], 1)))
+            batches = max_batches(inv[FOOD], (inv[WOOD], inv[STONE], inv[CLOTH], 1 if inv[GOLD] else 0))
         return Outcome(gained + self.worth(inv, money, castle), batches)
 
     def opponents_working(self, start: int, position: int) -> int:
@@ -709,9 +728,12 @@ def pending_money(r: Reckoner) -> int:
 def provost_reach(r: Reckoner, spaces: Sequence[int], money: int) -> tuple[int, int]:
     """(bribe, furthest space working) with the provost bribed as far as ``spaces`` need and can be paid."""
     free_reach = r.provost + r.guild_moves
-    furthest = max(spaces, default=0)
-    bribe = max(0, furthest - free_reach)
-    if bribe > min(3, money):
+    furthest = 0
+    for space in spaces:
+        if space > furthest:
+            furthest = space
+    bribe = furthest - free_reach if furthest > free_reach else 0
+    if bribe > 3 or bribe > money:
         bribe = 0
     return bribe, free_reach + bribe
 

@@ -41,7 +41,7 @@ not even in the last bit (the order of additions is kept): the tests pin whole s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
 
 from masterbuilder.agents.scoring import NEVER, ScoringAgent
 from masterbuilder.core.state import State
@@ -285,30 +285,47 @@ class Economy:
         else:
             others = wood + stone + cloth
             full = max(0, min(food, others // 2, others - max(wood, stone, cloth)))
+        # min, max and sorted written out: in the compiled build each call of the builtins parses its
+        # keyword arguments, and this runs for every new inventory of a search's rollouts
         for nb in range(0, full + 2):  # the bundles at hand and one more, with what it misses
             left = [food, wood, stone, cloth]
             if flags & F_CHAMBERLAIN:
                 need = 3 * nb
-                missing = max(0, need - top)
+                missing = need - top if need > top else 0
                 take = need - missing
-                # take from the most plentiful kinds
+                # take from the most plentiful kinds (the first of equals)
                 for _ in range(take):
-                    i = max(range(4), key=lambda j: left[j])
+                    i = 0
+                    for j in range(1, 4):
+                        if left[j] > left[i]:
+                            i = j
                     left[i] -= 1
                 cost = missing * w.missing
             else:
-                miss_food = max(0, nb - food)
+                miss_food = nb - food if nb > food else 0
                 left[FOOD] -= nb - miss_food
                 room = 2 * nb
-                for i in sorted((WOOD, STONE, CLOTH), key=lambda j: -left[j]):
-                    used = min(left[i], nb, room)
+                # the other kinds, most plentiful first (equals in the order wood, stone, cloth)
+                a, b, c = WOOD, STONE, CLOTH
+                if left[b] > left[a]:
+                    a, b = b, a
+                if left[c] > left[b]:
+                    b, c = c, b
+                    if left[b] > left[a]:
+                        a, b = b, a
+                for i in (a, b, c):
+                    used = left[i]
+                    if nb < used:
+                        used = nb
+                    if room < used:
+                        used = room
                     left[i] -= used
                     room -= used
                 cost = (miss_food + room) * w.missing
             spare = 0.0
             for i in range(4):
                 n = left[i]
-                spare += w.spare[i] * (min(n, 3) + w.spare_more * max(0, n - 3))
+                spare += w.spare[i] * (n if n <= 3 else 3 + w.spare_more * (n - 3))
             value = nb * bv - cost + spare
             if value > best:
                 best = value
@@ -325,7 +342,11 @@ class Economy:
         cache = self.best_cache(k, flags)
         best = cache.get(inv)
         if best is None:
-            best = max(v for v, _ in self.deliveries(inv, k, flags))
+            options = self.deliveries(inv, k, flags)
+            best = options[0][0]
+            for v, _ in options:
+                if v > best:
+                    best = v
             if len(cache) > 300_000:
                 cache.clear()
             cache[inv] = best
@@ -400,33 +421,51 @@ class Sim:
         return c
 
 
-class Tail(NamedTuple):
-    """What is left of the round after the road: the delivery, monuments from a space, recruitment."""
+class Tail:
+    """What is left of the round after the road: the delivery, monuments from a space, recruitment.
+    (Plain classes here and in :class:`Pending`, not named tuples or dataclasses: their generated
+    ``__new__`` and ``__init__`` stay interpreted Python in the compiled build, and a search makes
+    thousands of them.)"""
 
-    deliver: bool
-    mon_from: int
-    recruit: bool
-    reach: int  # the last road space the seat's workers are counted on
+    def __init__(self, deliver: bool, mon_from: int, recruit: bool, reach: int) -> None:
+        self.deliver = deliver
+        self.mon_from = mon_from
+        self.recruit = recruit
+        self.reach = reach  # the last road space the seat's workers are counted on
+
+    def delivering(self, deliver: bool) -> Tail:
+        return Tail(deliver, self.mon_from, self.recruit, self.reach)
 
 
 # what the end of a plan depends on: resources, workers, claims, monuments built, and the tail's first three
 PlanEnd = tuple[Inv, int, tuple[int, ...], tuple[int, ...], bool, int, bool]
 
 
-@dataclass(frozen=True)
 class Pending:
     """What the task stack holds for the seat: its pending effects already played on ``sim`` (to be
     copied), and what the rest of the round brings (see :meth:`Reckoner.prepare`)."""
 
-    sim: Sim
-    deliver: bool
-    site_delivery: bool  # a delivery is still to come, so a worker placed at the site delivers
-    mon_from: int
-    recruit: bool
-    activating: bool
-    bridge_open: bool
-    movers: float
-    toll: bool
+    def __init__(
+        self,
+        sim: Sim,
+        deliver: bool,
+        site_delivery: bool,
+        mon_from: int,
+        recruit: bool,
+        activating: bool,
+        bridge_open: bool,
+        movers: float,
+        toll: bool,
+    ) -> None:
+        self.sim = sim
+        self.deliver = deliver
+        self.site_delivery = site_delivery  # a delivery is still to come: a worker at the site delivers
+        self.mon_from = mon_from
+        self.recruit = recruit
+        self.activating = activating
+        self.bridge_open = bridge_open
+        self.movers = movers
+        self.toll = toll
 
 
 # a worker on a road space: the space, its tile, 1 if it works on the tile's setup side, that side
@@ -1307,7 +1346,7 @@ def series(
     left = list(simple)
     first, best, length = -1, NEVER, 0
     given = 0.0
-    tails = (tail0._replace(deliver=False), tail0._replace(deliver=True))  # by whether the seat delivers
+    tails = (tail0.delivering(False), tail0.delivering(True))  # by whether the seat delivers
     for step in range(MAX_SERIES):
         if cur.hand < cost:
             break
