@@ -172,8 +172,16 @@ def batch_cubes(inv: Inv, gold_ok: bool) -> tuple[int, int] | None:
     """The two non-food cubes of the next batch: the most plentiful kinds, gold only if allowed/needed."""
     if not inv[FOOD]:
         return None
-    kinds = sorted((WOOD, STONE, CLOTH), key=lambda c: -inv[c])
-    kinds = [c for c in kinds if inv[c]]
+    # the kinds held, most plentiful first (equals in the order wood, stone, cloth), sorted by hand: the
+    # builtin's key calls cost more than the sort in the compiled build
+    a, b, c = WOOD, STONE, CLOTH
+    if inv[b] > inv[a]:
+        a, b = b, a
+    if inv[c] > inv[b]:
+        b, c = c, b
+        if inv[b] > inv[a]:
+            a, b = b, a
+    kinds = [k for k in (a, b, c) if inv[k]]
     if len(kinds) >= 2:
         x, y = kinds[0], kinds[1]
     elif kinds and gold_ok and inv[GOLD]:
@@ -258,8 +266,25 @@ class Outcome:
         self.batches = batches
 
 
-WorthKey = tuple[Weights, float, float, int, Section | None, bool]
+WorthKey = tuple[int, float, float, int, Section | None, bool]
 _WORTH_TABLES: Final[dict[WorthKey, dict[tuple[Inv, bool], float]]] = {}
+# a number for each Weights object in use, by its id (the object is kept, so its id is not reused while it
+# is here); numbers are never reused. The worth tables' keys carry it instead of the weights, whose
+# dataclass hash and equality over 24 fields cost more than the decision's cube values.
+_WEIGHTS_NUMBERS: Final[dict[int, tuple[Weights, int]]] = {}
+_NEXT_NUMBER: Final = [0]
+
+
+def weights_number(w: Weights) -> int:
+    entry = _WEIGHTS_NUMBERS.get(id(w))
+    if entry is not None:
+        return entry[1]
+    if len(_WEIGHTS_NUMBERS) >= 512:
+        _WEIGHTS_NUMBERS.clear()  # bound the memory of a long-running process
+    number = _NEXT_NUMBER[0]
+    _NEXT_NUMBER[0] += 1
+    _WEIGHTS_NUMBERS[id(w)] = (w, number)
+    return number
 
 
 def worth_table(key: WorthKey) -> dict[tuple[Inv, bool], float]:
@@ -313,7 +338,9 @@ class Reckoner:
         self.producers = [0] * 5
         self._count_buildings()
         no_house = section is not None and state.houses(section, seat) == 0
-        self._worth_cache = worth_table((w, h, self.later_batch, self.castle_room, section, no_house))
+        self._worth_cache = worth_table(
+            (weights_number(w), h, self.later_batch, self.castle_room, section, no_house)
+        )
         # plans are pure for a decision, and the placements' plans share most of their arguments
         self._plan_cache: dict[tuple[tuple[int, ...], Inv, int, bool], Outcome] = {}
         self._activate_cache: dict[tuple[int, Inv, int, bool, frozenset[int]], Activation] = {}
@@ -602,7 +629,11 @@ class Reckoner:
         if effect in BUILDER_KIND:
             options = self.build_options(BUILDER_KIND[effect], inv, castle=castle, taken=taken)
             if options:
-                value, built, left = max(options)
+                best = options[0]  # the largest (max written out: see _later_worth)
+                for candidate in options:
+                    if candidate > best:
+                        best = candidate
+                value, built, left = best
                 if value > 0:
                     return self.tile_value(TILES[built]), left, money, taken | {built}
             return 0.0, inv, money, taken

@@ -897,15 +897,19 @@ class Reckoner:
         uses = self.board(st).uses
         if extra > 0:
             uses = sorted([*uses, use_at(st, extra)], key=_space)
+        # min and max written out here, in gain and in get: see Economy.worth
         reach = st._provost
         if toll:
-            reach = min(ROAD_LENGTH, reach + 2)
+            reach = reach + 2 if reach + 2 < ROAD_LENGTH else ROAD_LENGTH
         if not uses:
             return reach
         steps = 0
         if bridge_open:  # the seat's bridge move, paid in workers it will still have then
-            limit = min(3, sim.hand)
-            far = max((u[0] for u in uses if reach < u[0] <= reach + limit), default=reach)
+            limit = sim.hand if sim.hand < 3 else 3
+            far = reach  # the furthest of the seat's workers the move can reach
+            for u in uses:
+                if far < u[0] <= reach + limit:
+                    far = u[0]
             steps = far - reach
             reach = far
         # deterministic gains still to come, for choosing resources well
@@ -921,7 +925,7 @@ class Reckoner:
             if s > reach:
                 break
             if steps and s > BRIDGE_SPACE:
-                paid = min(steps, sim.hand)
+                paid = steps if steps < sim.hand else sim.hand
                 sim.hand -= paid
                 sim.camp += paid
                 steps = 0
@@ -1105,7 +1109,7 @@ class Reckoner:
         elif what == GET_GOLD:
             sim.inv[GOLD] += amount
         else:
-            got = min(amount, sim.camp)
+            got = amount if amount < sim.camp else sim.camp
             sim.hand += got
             sim.camp -= got
 
@@ -1228,7 +1232,7 @@ def gain(sim: Sim, side: Side) -> None:
     for i in range(5):
         inv[i] += side.gain[i]
     if side.workers:
-        got = min(side.workers, sim.camp)
+        got = side.workers if side.workers < sim.camp else sim.camp
         sim.hand += got
         sim.camp -= got
     sim.pp += side.pp
