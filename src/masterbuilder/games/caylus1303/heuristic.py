@@ -225,7 +225,8 @@ _FAMILY: Final = tuple(t.family for t in TILES)
 MONUMENTS: Final = tuple(t.id for t in TILES if t.family is Family.MONUMENT)
 
 
-def inv5(x: list[int] | Inv) -> Inv:
+def inv5(x: list[int]) -> Inv:
+    # a list, not a union with Inv: compiled code indexes a list natively, a union by the generic protocol
     return (x[0], x[1], x[2], x[3], x[4])
 
 
@@ -386,14 +387,19 @@ class Economy:
         return result
 
 
-_ECONOMIES: Final[dict[Weights, Economy]] = {}
+# the economy of each Weights object in use, by its id (the object is kept, so its id is not reused while it
+# is here): hashing the weights themselves, a dataclass, and comparing them field by field on every decision
+# cost more than many of its estimates
+_ECONOMIES: Final[dict[int, tuple[Weights, Economy]]] = {}
 
 
 def economy(w: Weights) -> Economy:
-    e = _ECONOMIES.get(w)
-    if e is None:
-        e = _ECONOMIES[w] = Economy(w)
-    return e
+    entry = _ECONOMIES.get(id(w))
+    if entry is None:
+        if len(_ECONOMIES) >= 64:
+            _ECONOMIES.clear()  # bound the memory of a long-running process
+        entry = _ECONOMIES[id(w)] = (w, Economy(w))
+    return entry[1]
 
 
 class Sim:
@@ -644,7 +650,7 @@ class Reckoner:
             st._houses[seat],
         )
 
-    def inv_value(self, inv: list[int] | Inv, deliver: bool) -> float:
+    def inv_value(self, inv: list[int], deliver: bool) -> float:
         """Resources at hand before the delivery (``deliver``: the seat still delivers this round)."""
         t: Inv = (inv[0], inv[1], inv[2], inv[3], inv[4])
         if deliver:
