@@ -116,7 +116,8 @@ _ROW_RESOURCES: Final = FavourRow.RESOURCES
 _ROW_BUILDING: Final = FavourRow.BUILDING
 
 
-def add(inv: Inv, other: Sequence[int], times: int = 1) -> Inv:
+def add(inv: Inv, other: Inv, times: int = 1) -> Inv:
+    # ``other`` a five-tuple, not any sequence: compiled code reads a typed tuple's items natively
     return (
         inv[0] + times * other[0],
         inv[1] + times * other[1],
@@ -462,10 +463,10 @@ class Reckoner:
             return value + 2 * keep * self.spare_other + (others - 2 * keep) / 3
         return value + others * self.spare_other
 
-    def gain(self, inv: Inv, extra: Sequence[int], castle: bool = False) -> float:
+    def gain(self, inv: Inv, extra: Inv, castle: bool = False) -> float:
         return self.worth(add(inv, extra), castle=castle) - self.worth(inv, castle=castle)
 
-    def best_addition(self, inv: Inv, extras: Sequence[Sequence[int]], castle: bool) -> tuple[Inv, float]:
+    def best_addition(self, inv: Inv, extras: Sequence[Inv], castle: bool) -> tuple[Inv, float]:
         """``inv`` plus the most valuable of ``extras`` (the first of equals), and what that is worth."""
         best_inv = add(inv, extras[0])
         best = self.worth(best_inv, castle=castle)
@@ -511,10 +512,9 @@ class Reckoner:
 
     def pay(self, inv: Inv, tile: Tile, discount: int, castle: bool) -> Inv | None:
         """What is left of ``inv`` after paying for ``tile``; None if it cannot be paid."""
-        cost = list(tile.cost)
-        if discount >= 0 and cost[discount]:
-            cost[discount] -= 1
-        left = add(inv, cost, -1)
+        left = add(inv, tile.cost, -1)
+        if discount >= 0 and tile.cost[discount]:
+            left = add(left, ONE[discount])
         if left[0] < 0 or left[1] < 0 or left[2] < 0 or left[3] < 0 or left[4] < 0:
             return None
         for _ in range(tile.cost_any):
