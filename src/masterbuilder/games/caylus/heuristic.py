@@ -548,10 +548,10 @@ class Reckoner:
         elif self.free_lots <= len(taken):
             return ()
         here = self.worth(inv, castle=castle)
-        supply = self.s.supply
+        s = self.s  # not its bound method in a local: compiled code calls a bound method through Python
         out = []
         for tile in TILES_OF_KIND[kind]:
-            if supply(tile.id) <= (tile.id in taken):
+            if s.supply(tile.id) <= (tile.id in taken):
                 continue
             left = self.pay(inv, tile, discount, castle)
             if left is not None:
@@ -603,16 +603,15 @@ class Reckoner:
             return 0.0, inv, money, taken
         tile = TILES[tile_id]
         effect = tile.effect
-        worth = self.worth
         if effect is _PRODUCE:
             bundles = tile.produces
             if len(bundles) == 1:
                 return 0.0, add(inv, bundles[0]), money, taken
             return 0.0, self.best_addition(inv, bundles, castle)[0], money, taken
-        here = worth(inv, money, castle)
+        here = self.worth(inv, money, castle)
         if effect is _MARKET:
             cube = self.cheapest_cube(inv, castle)
-            if cube >= 0 and worth(take(inv, cube), money + tile.price, castle) > here:
+            if cube >= 0 and self.worth(take(inv, cube), money + tile.price, castle) > here:
                 return 0.0, take(inv, cube), money + tile.price, taken
             return 0.0, inv, money, taken
         if effect is _PEDDLER:
@@ -621,7 +620,7 @@ class Reckoner:
                 if money < price:
                     break
                 bought, cubes_worth = self.best_addition(inv, ONE_NON_GOLD, castle)
-                after = cubes_worth + self.deniers_worth(money - price)  # worth(bought, money - price)
+                after = cubes_worth + self.deniers_worth(money - price)  # self.worth(bought, money - price)
                 if after <= here:
                     break
                 inv, money, here = bought, money - price, after
@@ -643,7 +642,7 @@ class Reckoner:
                 if targets:
                     value = max(targets)[0]
                     left = take(inv, CLOTH)
-                    if value + worth(left, money - 1, castle) > here:
+                    if value + self.worth(left, money - 1, castle) > here:
                         return value, left, money - 1, taken
             return 0.0, inv, money, taken
         if effect in TRADE_EFFECTS:
@@ -652,7 +651,7 @@ class Reckoner:
             for option in (0, 1):
                 result = self.trade(effect, option, inv, money, castle)
                 if result is not None:
-                    total = result[0] + worth(result[1], result[2], castle)
+                    total = result[0] + self.worth(result[1], result[2], castle)
                     if total > best_total:
                         best_total, best_option = total, result
             return best_option[0], best_option[1], best_option[2], taken

@@ -285,7 +285,17 @@ class Economy:
             full = top // 3
         else:
             others = wood + stone + cloth
-            full = max(0, min(food, others // 2, others - max(wood, stone, cloth)))
+            # max(0, min(food, others // 2, others - max(wood, stone, cloth))), written out as below
+            most = wood if wood >= stone else stone
+            if cloth > most:
+                most = cloth
+            full = food
+            if others // 2 < full:
+                full = others // 2
+            if others - most < full:
+                full = others - most
+            if full < 0:
+                full = 0
         # min, max and sorted written out: in the compiled build each call of the builtins parses its
         # keyword arguments, and this runs for every new inventory of a search's rollouts
         for nb in range(0, full + 2):  # the bundles at hand and one more, with what it misses
@@ -860,7 +870,7 @@ class Reckoner:
         if mon_from < 99 and self.residences(sim, st, mon_from):
             for m in self.board(st).monuments:
                 cost = TILES[m].cost
-                if m not in sim.used and affords(inv, cost):
+                if m not in sim.used and affords(sim.inv, cost):
                     options.append((self.monument_gain(m, sim.hand), cost))
         if len(options) > 1 or st is not self.s:
             pp, final = self.bundles(st, inv, options)
@@ -1244,7 +1254,7 @@ def gain(sim: Sim, side: Side) -> None:
     sim.pp += side.pp
 
 
-def affords(inv: list[int] | Inv, cost: Inv) -> bool:
+def affords(inv: list[int], cost: Inv) -> bool:
     """``inv`` holds ``cost`` (spelled out: this is on the hot path)."""
     return (
         inv[0] >= cost[0]
