@@ -6,6 +6,7 @@ import json
 import random
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,7 +18,12 @@ from masterbuilder.arena.match import play_game
 from masterbuilder.games.builders.heuristic import GreedyBuildersAgent
 from masterbuilder.games.caylus import actions as A
 from masterbuilder.games.caylus.data import Section
-from masterbuilder.games.caylus.heuristic import CaylusHeuristicAgent
+from masterbuilder.games.caylus.heuristic import (
+    DEFAULT_WEIGHTS,
+    CaylusHeuristicAgent,
+    Reckoner,
+    weights_number,
+)
 from masterbuilder.games.caylus.state import CaylusState
 from masterbuilder.games.caylus.tasks import D_CASTLE, D_PLACE
 from tests.agents.pinned import self_play
@@ -194,3 +200,17 @@ def test_no_castle_worker_without_a_batch_in_reach(cubes: list[int]) -> None:
     places, state = first_turn(cubes)
     if A.PLACE_CASTLE in places:  # only if its own production made the batch
         assert state.houses(Section.DUNGEON, 0) >= 1
+
+
+def test_the_worth_tables_keep_weights_apart() -> None:
+    """The cube values are memoised per Weights object (by a number, not the dataclass's hash): other
+    weights never read the default weights' values, and the same object always finds its own table."""
+    state = random_states(1, 5)[0]
+    seat = state.current_player
+    assert seat is not None
+    rich = replace(DEFAULT_WEIGHTS, spare_cube=(2.0, 2.0, 2.0, 2.0), gold=9.0)
+    inv = (2, 1, 1, 0, 1)
+    plain = Reckoner(state, seat, DEFAULT_WEIGHTS).worth(inv)
+    assert Reckoner(state, seat, rich).worth(inv) > plain
+    assert Reckoner(state, seat, DEFAULT_WEIGHTS).worth(inv) == plain
+    assert weights_number(DEFAULT_WEIGHTS) == weights_number(DEFAULT_WEIGHTS) != weights_number(rich)

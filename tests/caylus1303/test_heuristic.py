@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from masterbuilder.arena.match import play_game
 from masterbuilder.games.caylus.heuristic import CaylusHeuristicAgent
 from masterbuilder.games.caylus1303 import actions as A
 from masterbuilder.games.caylus1303.data import START_SPACES, TILES, Char
-from masterbuilder.games.caylus1303.heuristic import Caylus1303HeuristicAgent
+from masterbuilder.games.caylus1303.heuristic import DEFAULT_WEIGHTS, Caylus1303HeuristicAgent, economy
 from masterbuilder.games.caylus1303.state import Caylus1303State
 from masterbuilder.games.caylus1303.tasks import (
     D_BAILIFF,
@@ -261,3 +262,13 @@ def test_spends_its_workers_in_the_last_round() -> None:
         play_out(state, seed, until_phase=2)
         assert 0 in state.site or state.character_holder(Char.DELIVERYMAN) == 0  # it will deliver
         assert state.workers(0) <= max(2, hand - 3)  # kept workers are worth nothing at the end
+
+
+def test_each_weights_object_has_its_own_economy() -> None:
+    """The resource estimates are memoised per Weights object (by its id, the object kept): other weights
+    get their own economy, the same object always the same one."""
+    other = replace(DEFAULT_WEIGHTS, gold=DEFAULT_WEIGHTS.gold + 1.0)
+    assert economy(DEFAULT_WEIGHTS) is economy(DEFAULT_WEIGHTS)
+    assert economy(other) is not economy(DEFAULT_WEIGHTS)
+    inv = (1, 1, 1, 1, 2)
+    assert economy(other).worth(inv, 2, 0) == pytest.approx(economy(DEFAULT_WEIGHTS).worth(inv, 2, 0) + 2.0)
