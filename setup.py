@@ -14,8 +14,8 @@ from typing import Any
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-# Compiled together: an interpreted class can't subclass a compiled one, so every State subclass and every
-# ScoringAgent subclass is here with its base.
+# Compiled together: an interpreted class can't subclass a compiled one, so every State subclass, every
+# ScoringAgent subclass and the review's search (an MCTSAgent) are here with their bases.
 COMPILED = [
     "core/action.py",
     "core/excerpt.py",
@@ -27,6 +27,7 @@ COMPILED = [
     "agents/scoring.py",
     "agents/plan.py",
     "agents/mcts.py",
+    "review/search.py",
     *(
         f"games/{game}/{module}.py"
         for game, modules in (

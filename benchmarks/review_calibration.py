@@ -54,6 +54,10 @@ def self_play(game: str, seed: int, players: int) -> dict[str, Any]:
     return state.record() | {"winners": state.winners()}
 
 
+def self_play_task(task: tuple[str, int, int]) -> dict[str, Any]:
+    return self_play(*task)
+
+
 def positions(record: dict[str, Any], per_game: int) -> list[int]:
     """``per_game`` plies with a real choice, evenly spread over the game."""
     state = new_game(record["game"], record["players"], record["seed"])
@@ -109,12 +113,13 @@ def collect(args: argparse.Namespace) -> None:
     for game in args.game or GAMES:
         t0 = time.perf_counter()
         first = args.first
-        records = [self_play(game, SEED0 + i, 2 + i % 3) for i in range(first, first + args.games)]
-        for r in records:
-            r["options"] = r.get("options") or {}
+        games = [(game, SEED0 + i, 2 + i % 3) for i in range(first, first + args.games)]
         budget = default_budget(game)
-        tasks = [(r, ply, budget) for r in records for ply in positions(r, args.per_game)]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            records = list(pool.map(self_play_task, games, chunksize=8))
+            for r in records:
+                r["options"] = r.get("options") or {}
+            tasks = [(r, ply, budget) for r in records for ply in positions(r, args.per_game)]
             found = list(pool.map(value_position, tasks, chunksize=4))
         rows += found
         print(f"{game}: {len(found)} positions in {time.perf_counter() - t0:.0f} s", flush=True)

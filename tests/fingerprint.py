@@ -16,6 +16,7 @@ from typing import Any
 
 from masterbuilder import GAMES, new_game
 from masterbuilder.agents.base import make_agent
+from masterbuilder.review.engine import review
 
 BOTS = ("random", "heuristic", "mcts:easy")
 MCTS_DECISIONS = 4  # per seat and game: mcts:easy's moves are slow; the rest of the game is random
@@ -51,6 +52,21 @@ def fingerprint(games_per_cell: int = 2) -> dict[str, str]:
                     doc = play(game, players, bot, seed)
                     digest.update(json.dumps(doc, sort_keys=True).encode())
                 out[f"{game}/{players}/{bot}"] = digest.hexdigest()
+    return out
+
+
+def review_fingerprint(plies: int = 5, budget: int = 10) -> dict[str, Any]:
+    """The review (``masterbuilder.review``) of the first ``plies`` actions of a seeded 3-player game of
+    the heuristic bot, per game, at a small step budget: its JSON. Both builds must give the same."""
+    out = {}
+    for game in GAMES:
+        state = new_game(game, players=3, seed=11)
+        bots = [make_agent("heuristic", game, 110 + seat) for seat in range(3)]
+        while not state.is_terminal and len(state.history) < plies:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state))
+        out[game] = review(state.record(), budget=budget).to_json()
     return out
 
 

@@ -17,7 +17,8 @@ import pytest
 from masterbuilder import IllegalAction, State, new_game
 from masterbuilder.compiled import BUILD, COMPILED, build_name
 from masterbuilder.core.registry import load_record
-from tests.fingerprint import fingerprint
+from masterbuilder.review.search import ReviewSearch
+from tests.fingerprint import fingerprint, review_fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "masterbuilder" / "core"
@@ -92,6 +93,17 @@ def test_bad_input_is_refused_without_type_errors(game: str, bad: object) -> Non
     assert state.to_json() == before
 
 
+def test_the_review_search_runs_in_this_build() -> None:
+    """The review's search subclasses the bot's (compiled in the compiled build: an interpreted subclass
+    of a compiled class can't be made, so the review's search is compiled with it)."""
+    state = new_game("caylus", 2, 3)
+    search = ReviewSearch("caylus", 1, budget=5)
+    played = (state.legal_action_ids()[0],)
+    found = search.values(state, played)
+    assert 0.0 <= found.played <= 1.0 and 0.0 <= found.best <= 1.0
+    assert found.simulations >= len(state.legal_action_ids()) or found.played_visits > 0
+
+
 @pytest.mark.slow  # two runs of seeded bot games (about 20 s for the pure build)
 @pytest.mark.skipif(not os.environ.get(REFERENCE_ENV), reason=f"{REFERENCE_ENV} names no reference build")
 def test_the_same_games_as_the_reference_build() -> None:
@@ -114,3 +126,27 @@ def test_the_same_games_as_the_reference_build() -> None:
     build, expected = json.loads(reference.stdout)
     assert build != BUILD or not COMPILED
     assert fingerprint(2) == expected
+
+
+@pytest.mark.slow  # a short review of each game, twice
+@pytest.mark.skipif(not os.environ.get(REFERENCE_ENV), reason=f"{REFERENCE_ENV} names no reference build")
+def test_the_same_review_as_the_reference_build() -> None:
+    """A seeded review of the same record of each game gives the same judgements, chances and grades here
+    and in the reference build."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    reference = subprocess.run(
+        [
+            os.environ[REFERENCE_ENV],
+            "-c",
+            "import json; from tests.fingerprint import review_fingerprint; "
+            "print(json.dumps(review_fingerprint()))",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = json.loads(reference.stdout)
+    assert json.loads(json.dumps(review_fingerprint())) == expected
+    assert all(doc["decisions"] for doc in expected.values())
