@@ -7,6 +7,8 @@ Usage:
       [--every caylus:3,caylus1303:3,builders:1] [--pairs 4] [--turn-pairs 0] [--game GAME]
       [--opponent OPPONENT] [--first I] [--out FILE]
   python benchmarks/review_separation.py report [--remap GAME] [--out FILE]
+  python benchmarks/review_separation.py rejudge [--min-loss 0.05] [--seeds 3] [--game GAME]
+      [--opponent OPPONENT] [--out FILE]
 
 Game i of a matchup uses seed 50000 + i. The games are played once and their records kept in
 ``FILE_records.jsonl``; a later run reviews the kept records again (with another budget, sample or
@@ -22,7 +24,10 @@ resumes where a cut-short run stopped. One process: the machine is shared (``--f
 so that two runs with their own ``--out`` can share the games between cores). ``report`` counts, per game
 and matchup, the games where the weaker seat's accuracy is the lower, under each accuracy formula of
 ``masterbuilder.review.grades``; ``--remap GAME`` first reads that game's stored chances through its
-calibration map (for games reviewed before the game had one).
+calibration map (for games reviewed before the game had one). ``rejudge`` judges again, with searches
+of other seeds, every decision charged at least ``--min-loss`` in the games the review's accuracy
+missed, and counts the losses the other searches find too (the judge's settled opinion) and those they
+do not (its noise).
 """
 
 from __future__ import annotations
@@ -276,9 +281,45 @@ def report(args: argparse.Namespace) -> None:
     print(f"\nwrote {out}")
 
 
+def rejudge(args: argparse.Namespace) -> None:
+    """Every decision charged at least ``--min-loss`` in the games the review's accuracy missed, judged
+    again by ``--seeds`` searches of other seeds at the stored settings: a loss the other searches find
+    too is the judge's settled opinion (the move was worse), one they do not is the search's noise."""
+    rows = load_lines(args.out.with_suffix(".jsonl"))
+    records = {(r["game"], r["opponent"], r["i"]): r["record"] for r in load_lines(records_file(args.out))}
+    found: dict[str, list[tuple[float, float]]] = {"mcts:hard": [], "other": []}
+    for row in rows:
+        if row["game"] not in (args.game or GAMES) or row["opponent"] not in (args.opponent or OPPONENTS):
+            continue
+        acc = seat_accuracies(row, ACCURACY)
+        if acc[row["opponent"]] < acc["mcts:hard"]:
+            continue
+        record = records[(row["game"], row["opponent"], row["i"])]
+        by_ply = {d.ply: d for d in decisions(record)[0]}
+        for j in row["judgements"]:
+            if j[6] < args.min_loss:
+                continue
+            again = [
+                engine.judge(record, by_ply[j[0]], row["budget"], False, row["pairs"], salt=k).loss
+                for k in range(1, args.seeds + 1)
+            ]
+            who = "mcts:hard" if j[1] == row["strong_seat"] else "other"
+            found[who].append((j[6], sum(again) / len(again)))
+            print(f"{row['game']} #{row['i']} ply {j[0]} ({who}): loss {j[6]:.3f}, again {again}", flush=True)
+    for who, pairs in found.items():
+        if pairs:
+            held = sum(mean >= args.min_loss for _, mean in pairs)
+            noise = sum(mean < args.min_loss / 2 for _, mean in pairs)
+            print(
+                f"{who}: {len(pairs)} decisions; mean loss {sum(a for a, _ in pairs) / len(pairs):.3f}, "
+                f"again {sum(b for _, b in pairs) / len(pairs):.3f}; the loss held (mean of the others at "
+                f"least {args.min_loss}) in {held}, fell under half of it in {noise}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stage", choices=("run", "report"))
+    parser.add_argument("stage", choices=("run", "report", "rejudge"))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0, help="run: the first game's number")
     parser.add_argument("--budget", default="caylus:300,caylus1303:300")
@@ -293,10 +334,14 @@ def main() -> None:
         choices=GAMES,
         help="report: read this game's stored chances through its map",
     )
+    parser.add_argument("--min-loss", type=float, default=0.05, help="rejudge: the losses to judge again")
+    parser.add_argument("--seeds", type=int, default=3, help="rejudge: other searches per decision")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
     if args.stage == "run":
         run(args)
+    elif args.stage == "rejudge":
+        rejudge(args)
     else:
         report(args)
 

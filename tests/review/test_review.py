@@ -307,6 +307,20 @@ def test_omniscient_review_searches_the_real_deal() -> None:
     assert again == seen
 
 
+def test_another_opinion_searches_the_same_decision_with_other_seeds() -> None:
+    # rules: The Builders: Middle Ages, setup: the worker and building decks are shuffled face down
+    record = heuristic_record("builders", 2, 9, 20)
+    decision = decisions(record)[0][-1]
+    first = judge(record, decision, budget=300, omniscient=False)
+    assert judge(record, decision, budget=300, omniscient=False, salt=0) == first
+    others = [judge(record, decision, budget=300, omniscient=False, salt=k) for k in (1, 2)]
+    for other in others:
+        assert other.ply == first.ply and other.played == first.played
+        assert all(0 <= c <= 1 for c in (other.before, other.after, other.after_best))
+    assert any(other.values != first.values for other in others)  # the deals sampled are not the same
+    assert judge(record, decision, budget=300, omniscient=False, salt=1) == others[0]
+
+
 def test_paired_values_share_their_luck() -> None:
     # rules: Caylus 1303, phase 2 (placing workers): a move's paired samples differ only by the move
     record = heuristic_record("caylus1303", 2, 12, 6)

@@ -185,15 +185,22 @@ def _describe(state: State, move: Sequence[int]) -> str:
 
 
 def judge(
-    record: Mapping[str, Any], decision: Decision, budget: int, omniscient: bool, pairs: int = PAIRS
+    record: Mapping[str, Any],
+    decision: Decision,
+    budget: int,
+    omniscient: bool,
+    pairs: int = PAIRS,
+    salt: int = 0,
 ) -> Judgement:
     """Search one decision of ``record`` and grade the move played (``pairs``: see :data:`PAIRS`; 0 reads
-    the loss from the search that chose the best move)."""
+    the loss from the search that chose the best move). ``salt`` other than 0 seeds the searches
+    otherwise: another opinion of the same decision, to tell the search's noise from a real loss."""
     prefix = dict(record)
     prefix["actions"] = list(record["actions"])[: decision.ply]
     state = load_record(prefix)
     single = len(decision.played) == 1 and not _plans_turns(state)
-    search = ReviewSearch(state.game, record["seed"] * 7919 + decision.ply, budget, omniscient)
+    other = salt * 1000003
+    search = ReviewSearch(state.game, record["seed"] * 7919 + decision.ply + other, budget, omniscient)
     if single:
         search.vary_rollouts()
     found = search.values(state, decision.played)
@@ -202,7 +209,7 @@ def judge(
     margin_loss = 0.0
     count = pairs if single else TURN_PAIRS if pairs > 0 else 0
     if not is_best and count > 0:
-        check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply, budget, omniscient)
+        check = ReviewSearch(state.game, record["seed"] * 104729 + decision.ply + other, budget, omniscient)
         if single:
             check.vary_rollouts()
         (played_value, best_value), (played_margin, best_margin) = check.compare_margins(
