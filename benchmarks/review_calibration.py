@@ -3,7 +3,8 @@
 Usage:
   python benchmarks/review_calibration.py collect [--games 60] [--first 0] [--per-game 6] [--jobs 2]
       [--game GAME] [--out FILE]
-  python benchmarks/review_calibration.py fit [--out FILE] [--also FILE ...]
+  python benchmarks/review_calibration.py fit [--out FILE] [--also FILE ...] [--min-block 100]
+      [--compare-blocks 100,150,200]
 
 ``collect`` plays self-play games of the heuristic bot (game i, from ``--first``: seed 40000 + i, 2, 3
 or 4 players as i % 3), takes ``--per-game`` decisions with a real choice spread over each game, values
@@ -12,11 +13,13 @@ position, of the move played and of its best move) and stores the value with whe
 the game (a tie for first counts as a share), in JSON. ``fit`` takes the positions of ``--out`` and of
 every ``--also`` file (other ``collect`` runs: more games) and fits, per game, two maps from the value to
 a winning chance: a logistic one (``chance = sigmoid(a + b logit(value) + c ln(players - 1))``, maximum
-likelihood) and a monotone table (isotonic, in blocks of at least ``MIN_BLOCK`` positions: the kind
+likelihood) and a monotone table (isotonic, in blocks of at least ``--min-block`` positions: the kind
 ``masterbuilder.review.calibration`` holds). It scores the value itself and both maps out of sample (two
 folds by game seed: each position's chance comes from the map fitted on the other fold's games), groups
 the chances in tenths against how often the seat won, and prints the calibration error, the Brier score
-and the table for docs/strength.md, and the monotone maps fitted on every position.
+and the table for docs/strength.md, and the monotone maps fitted on every position. ``--compare-blocks``
+also scores the monotone map for each smallest block size given over several ways of splitting the games
+in folds (``SPLITS``), to choose ``--min-block``.
 """
 
 from __future__ import annotations
@@ -198,6 +201,42 @@ def logistic(rows: list[dict[str, Any]], w: np.ndarray) -> np.ndarray:
     return np.asarray(1 / (1 + np.exp(-features(rows) @ w)))
 
 
+SPLITS: dict[str, Any] = {  # ways of putting a game (by its seed) in a fold
+    "seed % 2": lambda seed: seed % 2,
+    "seed // 7 % 2": lambda seed: seed // 7 % 2,
+    "seed % 4": lambda seed: seed % 4,
+    "seed % 5": lambda seed: seed % 5,
+    "halves": None,  # the first half of the seeds against the second
+}
+
+
+def compare_blocks(rows: list[dict[str, Any]], blocks: list[int]) -> None:
+    """For each smallest block size, the monotone map scored out of sample over every way in ``SPLITS``:
+    the error and the largest gap of a tenth with at least 30 positions (a size is chosen where the goal
+    holds over most splits, not over the one ``fit`` reports)."""
+    won = np.array([r["won"] for r in rows])
+    raw = np.array([r["position"] for r in rows])
+    seeds = np.array([r["seed"] for r in rows])
+    middle = float(np.median(seeds))
+    for block in blocks:
+        for name, split in SPLITS.items():
+            folds = (
+                (seeds > middle).astype(int) if split is None else np.array([split(int(x)) for x in seeds])
+            )
+            chances = np.zeros(len(rows))
+            for f in sorted(set(folds.tolist())):
+                train, test = folds != f, folds == f
+                knots = monotone_knots(raw[train], won[train], block)
+                chances[test] = [interpolate(knots, v) for v in raw[test]]
+            t, e, _ = table(chances, won)
+            gaps = [abs(row["chance"] - row["won"]) for row in t if row["positions"] >= 30]
+            off = sum(g > 0.05 for g in gaps)
+            print(
+                f"  blocks of {block}, folds by {name}: error {100 * e:.1f} points, largest gap "
+                f"{100 * max(gaps):.1f}, {off} tenths off"
+            )
+
+
 def fit(args: argparse.Namespace) -> None:
     rows_all = [row for path in (args.out, *args.also) for row in json.loads(path.read_text())["positions"]]
     report: dict[str, Any] = {}
@@ -217,15 +256,17 @@ def fit(args: argparse.Namespace) -> None:
             train, test = folds != f, folds == f
             w = fit_map([r for r, t in zip(rows, train, strict=True) if t])
             readings["logistic map"][test] = logistic([r for r, t in zip(rows, test, strict=True) if t], w)
-            knots = monotone_knots(raw[train], won[train])
+            knots = monotone_knots(raw[train], won[train], args.min_block)
             readings["monotone map"][test] = [interpolate(knots, v) for v in raw[test]]
         report[game] = {
             "positions": len(rows),
             "games": len({r["seed"] for r in rows}),
             "logistic": [round(float(c), 4) for c in fit_map(rows)],
-            "knots": monotone_knots(raw, won),
+            "knots": monotone_knots(raw, won, args.min_block),
         }
         print(f"\n{game}: {len(rows)} positions of {report[game]['games']} games")
+        if args.compare_blocks:
+            compare_blocks(rows, [int(b) for b in args.compare_blocks.split(",")])
         for name, chances in readings.items():
             t, e, b = table(chances, won)
             report[game][name] = {"error": e, "brier": b, "tenths": t}
@@ -258,6 +299,10 @@ def main() -> None:
     parser.add_argument("--game", action="append", choices=GAMES)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--also", type=Path, action="append", default=[], help="fit: more positions")
+    parser.add_argument("--min-block", type=int, default=MIN_BLOCK, help="fit: the monotone map's blocks")
+    parser.add_argument(
+        "--compare-blocks", default="", help="fit: block sizes to score over SPLITS (100,150,200)"
+    )
     args = parser.parse_args()
     if args.stage == "collect":
         collect(args)

@@ -320,8 +320,10 @@ def rejudge(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=("run", "report", "rejudge"))
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--first", type=int, default=0, help="run: the first game's number")
+    parser.add_argument("--games", type=int, default=20, help="run: games up to this number (not included)")
+    parser.add_argument(
+        "--first", type=int, default=0, help="run: the first game's number (--games is the end)"
+    )
     parser.add_argument("--budget", default="caylus:300,caylus1303:300")
     parser.add_argument("--every", default="caylus:3,caylus1303:3,builders:1")
     parser.add_argument("--pairs", type=int, default=PAIRS)
