@@ -16,7 +16,6 @@ from typing import Any
 
 from masterbuilder import GAMES, new_game
 from masterbuilder.agents.base import make_agent
-from masterbuilder.review.engine import review
 
 BOTS = ("random", "heuristic", "mcts:easy")
 MCTS_DECISIONS = 4  # per seat and game: mcts:easy's moves are slow; the rest of the game is random
@@ -58,6 +57,8 @@ def fingerprint(games_per_cell: int = 2) -> dict[str, str]:
 def review_fingerprint(plies: int = 5, budget: int = 10) -> dict[str, Any]:
     """The review (``masterbuilder.review``) of the first ``plies`` actions of a seeded 3-player game of
     the heuristic bot, per game, at a small step budget: its JSON. Both builds must give the same."""
+    from masterbuilder.review.engine import review  # here: the fingerprint also runs on trees without it
+
     out = {}
     for game in GAMES:
         state = new_game(game, players=3, seed=11)
