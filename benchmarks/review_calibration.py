@@ -57,10 +57,6 @@ def self_play(game: str, seed: int, players: int) -> dict[str, Any]:
     return state.record() | {"winners": state.winners()}
 
 
-def self_play_task(task: tuple[str, int, int]) -> dict[str, Any]:
-    return self_play(*task)
-
-
 def positions(record: dict[str, Any], per_game: int) -> list[int]:
     """``per_game`` plies with a real choice, evenly spread over the game."""
     state = new_game(record["game"], record["players"], record["seed"])
@@ -116,10 +112,11 @@ def collect(args: argparse.Namespace) -> None:
     for game in args.game or GAMES:
         t0 = time.perf_counter()
         first = args.first
-        games = [(game, SEED0 + i, 2 + i % 3) for i in range(first, first + args.games)]
+        indices = range(first, first + args.games)
         budget = default_budget(game)
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            records = list(pool.map(self_play_task, games, chunksize=8))
+            seeds, players = [SEED0 + i for i in indices], [2 + i % 3 for i in indices]
+            records = list(pool.map(self_play, [game] * len(indices), seeds, players, chunksize=8))
             for r in records:
                 r["options"] = r.get("options") or {}
             tasks = [(r, ply, budget) for r in records for ply in positions(r, args.per_game)]
@@ -210,6 +207,16 @@ SPLITS: dict[str, Any] = {  # ways of putting a game (by its seed) in a fold
 }
 
 
+def monotone_out_of_sample(raw: np.ndarray, won: np.ndarray, folds: np.ndarray, block: int) -> np.ndarray:
+    """Each position's chance read from the monotone map fitted on the other folds' positions."""
+    chances = np.zeros(len(raw))
+    for f in sorted(set(folds.tolist())):
+        train, test = folds != f, folds == f
+        knots = monotone_knots(raw[train], won[train], block)
+        chances[test] = [interpolate(knots, v) for v in raw[test]]
+    return chances
+
+
 def compare_blocks(rows: list[dict[str, Any]], blocks: list[int]) -> None:
     """For each smallest block size, the monotone map scored out of sample over every way in ``SPLITS``:
     the error and the largest gap of a tenth with at least 30 positions (a size is chosen where the goal
@@ -223,12 +230,7 @@ def compare_blocks(rows: list[dict[str, Any]], blocks: list[int]) -> None:
             folds = (
                 (seeds > middle).astype(int) if split is None else np.array([split(int(x)) for x in seeds])
             )
-            chances = np.zeros(len(rows))
-            for f in sorted(set(folds.tolist())):
-                train, test = folds != f, folds == f
-                knots = monotone_knots(raw[train], won[train], block)
-                chances[test] = [interpolate(knots, v) for v in raw[test]]
-            t, e, _ = table(chances, won)
+            t, e, _ = table(monotone_out_of_sample(raw, won, folds, block), won)
             gaps = [abs(row["chance"] - row["won"]) for row in t if row["positions"] >= 30]
             off = sum(g > 0.05 for g in gaps)
             print(
@@ -250,14 +252,12 @@ def fit(args: argparse.Namespace) -> None:
         readings = {
             "raw value": raw,
             "logistic map": np.zeros(len(rows)),
-            "monotone map": np.zeros(len(rows)),
+            "monotone map": monotone_out_of_sample(raw, won, folds, args.min_block),
         }
-        for f in (0, 1):  # each position read by the maps fitted on the other fold's games
+        for f in (0, 1):  # each position read by the map fitted on the other fold's games
             train, test = folds != f, folds == f
             w = fit_map([r for r, t in zip(rows, train, strict=True) if t])
             readings["logistic map"][test] = logistic([r for r, t in zip(rows, test, strict=True) if t], w)
-            knots = monotone_knots(raw[train], won[train], args.min_block)
-            readings["monotone map"][test] = [interpolate(knots, v) for v in raw[test]]
         report[game] = {
             "positions": len(rows),
             "games": len({r["seed"] for r in rows}),

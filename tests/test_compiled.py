@@ -11,6 +11,7 @@ import os
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,26 +105,28 @@ def test_the_review_search_runs_in_this_build() -> None:
     assert found.simulations >= len(state.legal_action_ids()) or found.played_visits > 0
 
 
+def reference_output(code: str) -> Any:
+    """What ``code`` prints as JSON when run by the reference build's Python on the source tree."""
+    reference = subprocess.run(
+        [os.environ[REFERENCE_ENV], "-c", code],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(reference.stdout)
+
+
 @pytest.mark.slow  # two runs of seeded bot games (about 20 s for the pure build)
 @pytest.mark.skipif(not os.environ.get(REFERENCE_ENV), reason=f"{REFERENCE_ENV} names no reference build")
 def test_the_same_games_as_the_reference_build() -> None:
     """Seeded random, heuristic and mcts:easy games of every game and player count give the same
     histories, scores and to_json here and in the reference build (the pure-Python source tree)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    reference = subprocess.run(
-        [
-            os.environ[REFERENCE_ENV],
-            "-c",
-            "import json; from tests.fingerprint import fingerprint; "
-            "from masterbuilder.compiled import BUILD; print(json.dumps([BUILD, fingerprint(2)]))",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    build, expected = reference_output(
+        "import json; from tests.fingerprint import fingerprint; "
+        "from masterbuilder.compiled import BUILD; print(json.dumps([BUILD, fingerprint(2)]))"
     )
-    build, expected = json.loads(reference.stdout)
     assert build != BUILD or not COMPILED
     assert fingerprint(2) == expected
 
@@ -133,20 +136,9 @@ def test_the_same_games_as_the_reference_build() -> None:
 def test_the_same_review_as_the_reference_build() -> None:
     """A seeded review of the same record of each game gives the same judgements, chances and grades here
     and in the reference build."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    reference = subprocess.run(
-        [
-            os.environ[REFERENCE_ENV],
-            "-c",
-            "import json; from tests.fingerprint import review_fingerprint; "
-            "print(json.dumps(review_fingerprint()))",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    expected = reference_output(
+        "import json; from tests.fingerprint import review_fingerprint; "
+        "print(json.dumps(review_fingerprint()))"
     )
-    expected = json.loads(reference.stdout)
     assert json.loads(json.dumps(review_fingerprint())) == expected
     assert all(doc["decisions"] for doc in expected.values())
