@@ -83,3 +83,29 @@ def test_leaderboard_and_profile(
     page.goto(rated_server.url + "/players/nobody")
     page.wait_for_selector("body[data-ready='1']")
     assert page.locator("#mb-error").is_visible()
+
+
+def test_a_late_answer_does_not_overwrite_the_tab_clicked_since(
+    rated_server: Server, new_context: Callable[[], Any]
+) -> None:
+    """The Builders' ranking answers only after the player has moved on to Caylus's tab: Caylus's stays."""
+    page = new_context().new_page()
+    page.goto(rated_server.url + "/leaderboard?game=builders")
+    page.wait_for_selector("body[data-ready='1'] #board tbody tr")
+    held: list[Any] = []
+
+    def hold_the_builders(route: Any) -> None:
+        if "/leaderboard/builders" in route.request.url and not held:
+            held.append(route)  # answered below, after the second click
+        else:
+            route.continue_()
+
+    page.route("**/api/leaderboard/**", hold_the_builders)
+    page.locator("#tabs [data-game='builders']").click()
+    page.locator("#tabs [data-game='caylus']").click()
+    page.wait_for_selector("#board p.muted")
+    assert held, "the Builders' ranking was never asked for again"
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the Builders' answer arrives, and must be dropped
+    assert page.locator("#board tbody tr").count() == 0
+    assert page.locator("#tabs [aria-selected='true']").get_attribute("data-game") == "caylus"

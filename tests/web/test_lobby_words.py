@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Server, shoot
+from tests.web.conftest import Server, create_game, shoot
 
 pytestmark = pytest.mark.slow  # a real server (and browser): CI runs it, `make quick` skips it
 
@@ -95,3 +95,30 @@ def test_the_finished_list_marks_the_winner(server: Server, new_context: Any, ar
     assert len(marked) == len(summary["winners"]) >= 1
     for text, seat in zip(marked, sorted(summary["winners"]), strict=True):
         assert "winner" in text and f"· {summary['scores'][seat]}" in text
+
+
+def test_a_late_answer_does_not_overwrite_the_tab_clicked_since(server: Server, new_context: Any) -> None:
+    """The lobby's first list (open games) answers only after the player has clicked "finished": the finished
+    list stays. (CI once saw the open list, loaded first and answered last, replace the finished one.)"""
+    human = {"kind": "human"}
+    waiting = create_game(server, "builders", 3, [human, human], [])  # an open game, so the lists differ
+    page = new_context().new_page()
+    held: list[Any] = []
+
+    def hold_the_open_list(route: Any) -> None:
+        if "status=open" in route.request.url and not held:
+            held.append(route)  # answered below, after the click
+        else:
+            route.continue_()
+
+    page.route("**/api/games?*", hold_the_open_list)
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#tabs [data-status=finished]")
+    page.wait_for_function("document.querySelector('#page-info').textContent.length > 0")
+    finished = page.locator("#games").inner_text()
+    assert held, "the open list was never requested"
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the open list's answer arrives, and must be dropped
+    assert page.locator(f'tr[data-game="{waiting["id"]}"]').count() == 0
+    assert page.locator("#games").inner_text() == finished

@@ -299,16 +299,23 @@ function gameRow(game) {
     el("td", { class: "links" }, links));
 }
 
+// Only the newest request draws the list: a tab clicked while an older list is still loading must not
+// be overwritten by that older answer when it arrives last.
+let listRequest = 0;
+
 async function loadGames() {
   const box = document.getElementById("games");
+  const request = ++listRequest;
+  const status = listStatus;
   try {
-    const data = await getJSON(`/api/games?status=${listStatus}&page=${listPage}&per_page=${PER_PAGE}`);
+    const data = await getJSON(`/api/games?status=${status}&page=${listPage}&per_page=${PER_PAGE}`);
+    if (request !== listRequest) return;
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     document.getElementById("page-info").textContent = t("lobby.page_of", { page: data.page, pages });
     document.getElementById("prev").disabled = data.page <= 1;
     document.getElementById("next").disabled = data.page >= pages;
     if (!data.games.length) {
-      box.replaceChildren(el("p", { class: "muted", text: t(`lobby.none_${listStatus}`) }));
+      box.replaceChildren(el("p", { class: "muted", text: t(`lobby.none_${status}`) }));
       return;
     }
     box.replaceChildren(el("table", { class: "games" },
@@ -316,7 +323,7 @@ async function loadGames() {
         .map((k) => el("th", { text: t(k) })))),
       el("tbody", {}, data.games.map(gameRow))));
   } catch (error) {
-    box.replaceChildren(el("p", { class: "message error", text: error.message }));
+    if (request === listRequest) box.replaceChildren(el("p", { class: "message error", text: error.message }));
   }
 }
 

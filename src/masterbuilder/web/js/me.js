@@ -74,17 +74,22 @@ function announceNew(waiting) {
   waitingBefore = ids;
 }
 
+let request = 0; // only the newest request draws: a page turned since must not be overwritten by an older answer
+
 async function load() {
-  const data = await getJSON(`/api/account/games?page=${page}&per_page=${PER_PAGE}`);
+  const mine = ++request;
+  const shownPage = page;
+  const data = await getJSON(`/api/account/games?page=${shownPage}&per_page=${PER_PAGE}`);
+  if (mine !== request) return;
   announceNew(data.waiting);
   list($("mb-waiting"), data.waiting);
   list($("mb-open"), data.open_for_you);
   list($("mb-live"), data.live);
   list($("mb-finished"), data.finished);
   const pages = Math.max(1, Math.ceil(data.total_finished / PER_PAGE));
-  $("mb-page").textContent = t("lobby.page_of", { page, pages });
-  $("mb-prev").disabled = page <= 1;
-  $("mb-next").disabled = page >= pages;
+  $("mb-page").textContent = t("lobby.page_of", { page: shownPage, pages });
+  $("mb-prev").disabled = shownPage <= 1;
+  $("mb-next").disabled = shownPage >= pages;
   document.title = data.waiting.length ? `(${data.waiting.length}) ${t("me.title")}` : t("me.title");
 }
 
