@@ -59,7 +59,7 @@ def test_refused_move_hint_and_undo(server: Server, new_context: Any, artifacts:
 
     # The hint: the strong bot's move is highlighted and said in words.
     first.click("#mb-hint")
-    first.wait_for_selector(".hinted")
+    first.wait_for_selector(".hinted", timeout=30_000)  # mcts:hard: 1.2 s alone, over 10 s under load
     assert "suggests" in first.locator("#mb-message").inner_text()
 
     # A move in the first tab, then a stale one from the second: refused, with the server's reason.
