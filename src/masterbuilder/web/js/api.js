@@ -50,6 +50,17 @@ export function distinctNames(names, seatWord) {
     names.indexOf(name) !== names.lastIndexOf(name) ? `${name} (${seatWord(seat)})` : name);
 }
 
+// For what reloads while the player clicks (a list's tabs and pages, a replay's steps): only the newest
+// request may draw, so an older answer arriving last does not replace what was clicked since.
+//   const listLoads = newestOnly();  ...  const stillNewest = listLoads();  await ...;  if (!stillNewest()) return;
+export function newestOnly() {
+  let started = 0;
+  return () => {
+    const mine = ++started;
+    return () => mine === started;
+  };
+}
+
 export function gameIdFromPath(prefix) {
   const rest = location.pathname.slice(prefix.length);
   return decodeURIComponent(rest.split("/")[0] || "");

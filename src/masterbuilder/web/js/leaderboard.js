@@ -1,5 +1,5 @@
 // The leaderboard: a tab per game, the ratings a page at a time (accounts link to their profiles).
-import { el, getJSON } from "./api.js";
+import { el, getJSON, newestOnly } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
 import { fillNav } from "./nav.js";
 
@@ -21,10 +21,10 @@ function playerCell(entry) {
   return el("td", {}, el("a", { href: `/players/${encodeURIComponent(entry.name)}`, text: entry.name }));
 }
 
-let request = 0; // only the newest request draws: a tab clicked since must not be overwritten by an older answer
+const loads = newestOnly();
 
 async function load() {
-  const mine = ++request;
+  const stillNewest = loads();
   remember();
   for (const tab of document.querySelectorAll("#tabs [data-game]")) {
     tab.setAttribute("aria-selected", String(tab.dataset.game === game));
@@ -33,7 +33,7 @@ async function load() {
   const title = (games.find((g) => g.name === game) || {}).title || game;
   try {
     const data = await getJSON(`/api/leaderboard/${encodeURIComponent(game)}?page=${page}&per_page=${PER_PAGE}`);
-    if (mine !== request) return;
+    if (!stillNewest()) return;
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     document.getElementById("page-info").textContent = t("lobby.page_of", { page: data.page, pages });
     document.getElementById("prev").disabled = data.page <= 1;
@@ -51,7 +51,7 @@ async function load() {
         el("td", { class: "num", title: `μ ${entry.mu.toFixed(2)} · σ ${entry.sigma.toFixed(2)}`, text: entry.rating.toFixed(1) }),
         el("td", { class: "num", text: String(entry.games) }))))));
   } catch (error) {
-    if (mine === request) box.replaceChildren(el("p", { class: "message error", text: error.message }));
+    if (stillNewest()) box.replaceChildren(el("p", { class: "message error", text: error.message }));
   }
 }
 

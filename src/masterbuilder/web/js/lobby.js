@@ -1,5 +1,5 @@
 // The lobby: quick starts against bots, the full create form with invite links, and the lists of games.
-import { ApiError, el, getJSON, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
+import { ApiError, el, getJSON, newestOnly, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
 import { has, loadCatalog, t, tn } from "./i18n.js";
 import { controlText, duration } from "./clock.js";
 import { fillNav } from "./nav.js";
@@ -299,17 +299,15 @@ function gameRow(game) {
     el("td", { class: "links" }, links));
 }
 
-// Only the newest request draws the list: a tab clicked while an older list is still loading must not
-// be overwritten by that older answer when it arrives last.
-let listRequest = 0;
+const listLoads = newestOnly();
 
 async function loadGames() {
   const box = document.getElementById("games");
-  const request = ++listRequest;
+  const stillNewest = listLoads();
   const status = listStatus;
   try {
     const data = await getJSON(`/api/games?status=${status}&page=${listPage}&per_page=${PER_PAGE}`);
-    if (request !== listRequest) return;
+    if (!stillNewest()) return;
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     document.getElementById("page-info").textContent = t("lobby.page_of", { page: data.page, pages });
     document.getElementById("prev").disabled = data.page <= 1;
@@ -323,7 +321,7 @@ async function loadGames() {
         .map((k) => el("th", { text: t(k) })))),
       el("tbody", {}, data.games.map(gameRow))));
   } catch (error) {
-    if (request === listRequest) box.replaceChildren(el("p", { class: "message error", text: error.message }));
+    if (stillNewest()) box.replaceChildren(el("p", { class: "message error", text: error.message }));
   }
 }
 

@@ -1,6 +1,6 @@
 // "Your games": the signed-in account's games on any device: its move first (least time left first), open
 // ones for it, the others live, and the finished ones a page at a time.
-import { el, getJSON } from "./api.js";
+import { el, getJSON, newestOnly } from "./api.js";
 import { loadCatalog, t } from "./i18n.js";
 import { fillNav } from "./nav.js";
 import { notify } from "./notify.js";
@@ -74,13 +74,13 @@ function announceNew(waiting) {
   waitingBefore = ids;
 }
 
-let request = 0; // only the newest request draws: a page turned since must not be overwritten by an older answer
+const loads = newestOnly();
 
 async function load() {
-  const mine = ++request;
+  const stillNewest = loads();
   const shownPage = page;
   const data = await getJSON(`/api/account/games?page=${shownPage}&per_page=${PER_PAGE}`);
-  if (mine !== request) return;
+  if (!stillNewest()) return;
   announceNew(data.waiting);
   list($("mb-waiting"), data.waiting);
   list($("mb-open"), data.open_for_you);

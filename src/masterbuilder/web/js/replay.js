@@ -1,5 +1,5 @@
 // The replay page: a server game (finished, or live up to its current move) or an uploaded record file.
-import { distinctNames, gameIdFromPath, getJSON, postJSON } from "./api.js";
+import { distinctNames, gameIdFromPath, getJSON, newestOnly, postJSON } from "./api.js";
 import { Board, setupZoom } from "./board.js";
 import { renderChart } from "./chart.js";
 import { loadCatalog, t } from "./i18n.js";
@@ -13,7 +13,7 @@ let info = null;
 let record = null; // an uploaded record (null for a server game)
 let shown = -1;
 let board = null;
-let request = 0;
+const steps = newestOnly();
 let panels = {};
 
 async function fetchFrame(ply) {
@@ -23,9 +23,9 @@ async function fetchFrame(ply) {
 
 async function go(ply) {
   ply = Math.max(0, Math.min(info.total, ply));
-  const mine = ++request;
+  const stillNewest = steps();
   const data = await fetchFrame(ply);
-  if (mine !== request) return; // a later step overtook this one
+  if (!stillNewest()) return; // a later step overtook this one
   shown = ply;
   board.show(data.board.svg, []);
   // The players' panels as a spectator sees them after this move (a hidden score stays hidden).
