@@ -146,7 +146,7 @@ def test_delete_keeps_games(client: TestClient) -> None:
     assert wrong.status_code == 403
     assert client.post("/api/account/delete", json={"password": "correct horse"}).json() == {"deleted": True}
     assert client.get("/api/account/me").json() == {"user": None}
-    assert client.get(f"/api/games/{gid}").json()["seats"][0]["name"] == "Ann"
+    assert client.get(f"/api/games/{gid}").json()["seats"][0]["name"] == "ann"  # the name it was played under
     engine = client.app.state.tables.store.engine  # type: ignore[attr-defined]
     with engine.connect() as conn:
         assert conn.execute(select(users)).first() is None
@@ -184,6 +184,32 @@ def test_guest_seats_claimed_at_sign_up(client: TestClient) -> None:
     assert ann.post("/api/account/claim", json={"seats": held[:1]}).json()["claimed"] == [
         {"game": gid, "seat": 0}
     ]
+
+
+def test_an_accounts_seat_shows_the_accounts_name(client: TestClient) -> None:
+    """Nobody plays as someone else: a signed-in player's seat is shown under the account's user name,
+    whatever name the request typed (creating, joining, or claiming a seat held as a guest); a guest's
+    seat keeps the name typed."""
+    ann, bob, guest = Browser(client), Browser(client), Browser(client)
+    sign_up(ann, "ann")
+    sign_up(bob, "Bob")
+    made = create(ann, players=3, join=[0], name="Bob")
+    gid = made["id"]
+    assert bob.post(f"/api/games/{gid}/seats/1/join", json={"name": "ann"}).status_code == 200
+    assert guest.post(f"/api/games/{gid}/seats/2/join", json={"name": "Guest"}).status_code == 200
+    names = [s["name"] for s in client.get(f"/api/games/{gid}").json()["seats"]]
+    assert names == ["ann", "Bob", "Guest"]
+    assert [s["name"] for s in hello_state(guest, gid, {})["seats"]] == names  # the table says the same
+    # a guest's seat claimed at sign-up takes the account's name, in the lobby and at the table
+    cy = Browser(client)
+    open_game = create(cy, players=2, join=[0], name="ann")
+    cid = open_game["id"]
+    with cy.websocket_connect(f"/ws/games/{cid}") as watcher:
+        watcher.send_text(json.dumps({"type": "hello", "board": False}))
+        assert json.loads(watcher.receive_text())["seats"][0]["name"] == "ann"
+        sign_up(cy, "cyd", seats=[{"game": cid, "seat": 0, "token": open_game["tokens"]["0"]}])
+        assert json.loads(watcher.receive_text())["seats"][0]["name"] == "cyd"
+    assert client.get(f"/api/games/{cid}").json()["seats"][0]["name"] == "cyd"
 
 
 def hello_state(client: TestClient | Browser, gid: str, hello: dict[str, Any]) -> dict[str, Any]:

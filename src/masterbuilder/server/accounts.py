@@ -388,9 +388,11 @@ def use_reset(engine: Engine, token: str, password_hash: str) -> bool:
 
 def claim_seats(engine: Engine, user_id: int, held: Sequence[tuple[str, int, str]]) -> list[tuple[str, int]]:
     """Give the account the seats whose tokens a guest holds (``(game, seat, token)``): only where the token
-    is the seat's and the seat is no other account's. The seats claimed."""
+    is the seat's and the seat is no other account's. A claimed seat is shown under the account's name from
+    then on. The seats claimed."""
     claimed = []
     with engine.begin() as conn:
+        name = conn.execute(select(users.c.name).where(users.c.id == user_id)).scalar_one()
         for game_id, seat, token in held:
             row = conn.execute(
                 select(seats.c.token_hash, seats.c.user_id).where(
@@ -402,7 +404,7 @@ def claim_seats(engine: Engine, user_id: int, held: Sequence[tuple[str, int, str
             conn.execute(
                 update(seats)
                 .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.user_id.is_(None))
-                .values(user_id=user_id)
+                .values(user_id=user_id, name=name)
             )
             claimed.append((game_id, seat))
     return claimed

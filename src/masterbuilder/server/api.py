@@ -130,7 +130,8 @@ async def catalog() -> dict[str, Any]:
 async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, Any]:
     """Create a game. Each seat is a person or a bot; ``join`` lists the people's seats the creator takes at
     once (their tokens are in the answer, given only this once). The game starts when every seat is taken.
-    Signed in, the seats joined are the account's; ``invite`` keeps a seat for an account (a user name)."""
+    Signed in, the seats joined are the account's, under its user name (``name`` is then not used);
+    ``invite`` keeps a seat for an account (a user name)."""
     user = await _account(request)
     manager = tables(request)
     wanted = [s.invite for s in body.seats if s.invite is not None]
@@ -149,7 +150,7 @@ async def create_game(body: schemas.CreateGame, request: Request) -> dict[str, A
                 for s in body.seats
             ],
             body.join,
-            body.name or (None if user is None else user.name),  # a signed-in creator plays under their name
+            body.name if user is None else user.name,  # an account's seat shows the account's name
             Extras(
                 clock=None if body.clock is None else body.clock.model_dump(),
                 rated=body.rated,
@@ -195,11 +196,12 @@ async def join_seat(
     game_id: GameId, seat: SeatNo, body: schemas.JoinSeat, request: Request
 ) -> dict[str, Any]:
     """Take an open seat (a person's) under a name: the seat token, given only this once. Signed in, the
-    seat is the account's; a seat kept for an invited account is only theirs."""
+    seat is the account's, under its user name (not ``name``: nobody plays as someone else's account); a
+    seat kept for an invited account is only theirs."""
     user = await _account(request)
     try:
         token, open_invites = await tables(request).join(
-            game_id, seat, body.name, None if user is None else user.id
+            game_id, seat, body.name if user is None else user.name, None if user is None else user.id
         )
     except PlayError as exc:
         raise http_error(exc) from None

@@ -1118,16 +1118,23 @@ class Tables:
 
     async def seats_changed(self, game_ids: Iterable[str]) -> None:
         """The seats' accounts changed in the database (a claim, a deleted account): the loaded tables read
-        their seats again. Another server process's copy learns of it at its next reload."""
+        their seats again, and whoever watches sees a seat's new name. Another server process's copy learns
+        of it at its next reload."""
         for game_id in game_ids:
             table = self._tables.get(game_id)
             if table is None:
                 continue
             async with table.lock:
                 row = await self.db(self.store.load_game, game_id)
-                if row is not None:
-                    for mine, stored in zip(table.row.seats, row.seats, strict=True):
-                        mine.user_id, mine.invited = stored.user_id, stored.invited
+                if row is None:
+                    continue
+                renamed = False
+                for mine, stored in zip(table.row.seats, row.seats, strict=True):
+                    mine.user_id, mine.invited = stored.user_id, stored.invited
+                    renamed = renamed or mine.name != stored.name
+                    mine.name = stored.name
+                if renamed:
+                    await self._broadcast(table)
 
     def disconnect(self, table: Table, conn: Connection) -> None:
         table.conns.discard(conn)
