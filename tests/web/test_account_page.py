@@ -95,3 +95,33 @@ def test_sign_up_keeps_the_guests_seat_and_your_games_follow(
         shoot(seite, artifacts, "me-de")
     finally:
         german.close()
+
+
+def test_signed_in_the_name_fields_show_the_accounts_name(
+    server: Server, new_context: Any, artifacts: Path
+) -> None:
+    """Signed in, the lobby's and the table's name fields hold the account's user name and cannot be changed
+    (the server shows an account's seat under its name whatever is typed); the seat taken shows it."""
+    name = f"cy{secrets.token_hex(3)}"
+    made = create_game(server, "builders", 8, [{"kind": "human"}, {"kind": "human"}], [0])
+    page = new_context().new_page()
+    page.add_init_script("localStorage.setItem('mb:name', 'Someone else')")
+    page.goto(server.url + "/account")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#u-name", name)
+    page.fill("#u-password", "correct horse")
+    with page.expect_navigation(url="**/me"):
+        page.click("#mb-signup button[type=submit]")
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_function(f"document.getElementById('my-name').value === {name!r}")
+    assert page.locator("#my-name").get_attribute("readonly") is not None
+    page.goto(f"{server.url}/play/{made['id']}?seat=1")
+    page.wait_for_selector("#mb-join:not(.hidden)")
+    page.wait_for_function(f"document.getElementById('mb-join-name').value === {name!r}")
+    assert page.locator("#mb-join-name").get_attribute("readonly") is not None
+    shoot(page, artifacts, "join-as-account")
+    page.click("#mb-join-button")
+    page.wait_for_selector("#mb-join", state="hidden")
+    assert server.get(f"/api/games/{made['id']}")["seats"][1]["name"] == name
+    assert page.evaluate("localStorage.getItem('mb:name')") == "Someone else"  # the guest's name, kept

@@ -2,7 +2,7 @@
 import { ApiError, el, getJSON, newestOnly, playerName, postJSON, saveTokens, setPlayerName, tokensFor } from "./api.js";
 import { has, loadCatalog, t, tn } from "./i18n.js";
 import { controlText, duration } from "./clock.js";
-import { fillNav } from "./nav.js";
+import { fillNav, lockToAccount } from "./nav.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 // People count seats from 1; the API's seat numbers start at 0.
@@ -348,6 +348,7 @@ async function main() {
   const name = document.getElementById("my-name");
   name.value = playerName();
   name.addEventListener("change", () => setPlayerName(name.value.trim()));
+  lockToAccount(name);
   document.getElementById("quick").replaceChildren(...games.map(quickCard));
   const gameSelect = document.getElementById("c-game");
   gameSelect.replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));

@@ -33,11 +33,25 @@ function fold(bar, nav) {
   if (!tight) bar.classList.remove("open");
 }
 
-// The signed-in account (asked once a page): "Your games" and its name, else "Sign in".
+// The signed-in account (asked once a page), or null: "Your games" and its name, else "Sign in".
 let account = null;
-function accountLinks() {
+export function signedInUser() {
   account = account || getJSON("/api/account/me").then((me) => me.user).catch(() => null);
-  return account.then((user) => (user
+  return account;
+}
+
+// A name field for a seat: signed in, the seat is shown under the account's name (the server uses it
+// whatever is typed), so the field shows that name and cannot be changed.
+export async function lockToAccount(input) {
+  const user = await signedInUser();
+  if (!user) return false;
+  input.value = user.name;
+  input.readOnly = true;
+  return true;
+}
+
+function accountLinks() {
+  return signedInUser().then((user) => (user
     ? [el("a", { href: "/me", text: t("nav.your_games") }), el("a", { href: "/account", id: "mb-account", text: user.name })]
     : [el("a", { href: "/account", id: "mb-account", text: t("nav.sign_in") })]));
 }

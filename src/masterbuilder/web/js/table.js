@@ -9,7 +9,7 @@ import { ChatPanel } from "./chat.js";
 import { renderClock, timeoutText } from "./clock.js";
 import { language, loadCatalog, t, tn } from "./i18n.js";
 import { renderLog } from "./log.js";
-import { fillNav } from "./nav.js";
+import { fillNav, lockToAccount } from "./nav.js";
 import { announce, askPermission, mayAsk, muted, news, setMuted, showTurnInTitle, wakeAudioOnClick } from "./notify.js";
 import { renderBreakdown, renderScoreboard } from "./scores.js";
 
@@ -305,11 +305,12 @@ async function join(seat) {
   $("mb-join").classList.remove("hidden");
   $("mb-join-title").textContent = t("table.join_title", { seat: seat + 1, game: summary.title });
   $("mb-join-name").value = playerName();
+  const asAccount = await lockToAccount($("mb-join-name"));
   return new Promise((resolve) => {
     $("mb-join-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const name = $("mb-join-name").value.trim();
-      setPlayerName(name);
+      if (!asAccount) setPlayerName(name);
       try {
         const joined = await postJSON(`/api/games/${encodeURIComponent(gameId)}/seats/${seat}/join`, { name: name || null });
         saveTokens(gameId, { [joined.seat]: joined.token });
