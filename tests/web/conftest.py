@@ -188,6 +188,17 @@ def wait_ply(page: Any, ply: int) -> None:
     page.wait_for_selector(f'body[data-ply="{ply}"]')
 
 
+def sign_up(page: Any, base_url: str, name: str) -> None:
+    """Open an account on the account page (the page signs in at once and goes on to "your games")."""
+    page.goto(base_url + "/account")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#u-name", name)
+    page.fill("#u-password", "correct horse battery")
+    with page.expect_navigation(url="**/me"):
+        page.click("#mb-signup button[type=submit]")
+    page.wait_for_selector("body[data-ready='1']")
+
+
 def create_game(server: Server, game: str, seed: int, seats: list[dict[str, Any]], join: list[int]) -> Any:
     return server.post(
         "/api/games", {"game": game, "players": len(seats), "seed": seed, "seats": seats, "join": join}

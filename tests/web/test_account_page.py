@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Server, create_game, give_tokens, shoot, states_of
+from tests.web.conftest import Server, create_game, give_tokens, shoot, sign_up, states_of
 
 pytestmark = pytest.mark.slow  # a real server and browser
 
@@ -106,12 +106,7 @@ def test_signed_in_the_name_fields_show_the_accounts_name(
     made = create_game(server, "builders", 8, [{"kind": "human"}, {"kind": "human"}], [0])
     page = new_context().new_page()
     page.add_init_script("localStorage.setItem('mb:name', 'Someone else')")
-    page.goto(server.url + "/account")
-    page.wait_for_selector("body[data-ready='1']")
-    page.fill("#u-name", name)
-    page.fill("#u-password", "correct horse")
-    with page.expect_navigation(url="**/me"):
-        page.click("#mb-signup button[type=submit]")
+    sign_up(page, server.url, name)
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_function(f"document.getElementById('my-name').value === {name!r}")

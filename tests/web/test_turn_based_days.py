@@ -20,7 +20,7 @@ import pytest
 from masterbuilder import new_game
 from tests.server.conftest import fresh_pg_database
 from tests.server.live import Seen, Server, play, start_server
-from tests.web.conftest import click_action, shoot, states_of
+from tests.web.conftest import click_action, shoot, sign_up, states_of
 
 pytestmark = pytest.mark.slow  # a real server, two browsers, a whole game
 
@@ -47,16 +47,6 @@ def timed_server(
             yield server, offset
         finally:
             server.kill()
-
-
-def sign_up(page: Any, server: Server, name: str) -> None:
-    page.goto(server.http + "/account")
-    page.wait_for_selector("body[data-ready='1']")
-    page.fill("#u-name", name)
-    page.fill("#u-password", "correct horse battery")
-    with page.expect_navigation(url="**/me"):
-        page.click("#mb-signup button[type=submit]")
-    page.wait_for_selector("body[data-ready='1']")
 
 
 def fetch(page: Any, method: str, path: str, body: Any = None) -> Any:
@@ -89,7 +79,7 @@ def test_two_accounts_over_days_a_timeout_a_bot_and_ratings(
     names = [f"ann{suffix}", f"bob{suffix}"]
     pages = [new_context().new_page(), new_context().new_page()]
     for page, name in zip(pages, names, strict=True):
-        sign_up(page, server, name)
+        sign_up(page, server.http, name)
 
     # Ann creates the game in the lobby: turn-based ("fast": a day, 4 hours more each turn, up to two days),
     # rated, the other seat kept for Bob by user name

@@ -304,16 +304,15 @@ const listLoads = newestOnly();
 async function loadGames() {
   const box = document.getElementById("games");
   const stillNewest = listLoads();
-  const status = listStatus;
   try {
-    const data = await getJSON(`/api/games?status=${status}&page=${listPage}&per_page=${PER_PAGE}`);
+    const data = await getJSON(`/api/games?status=${listStatus}&page=${listPage}&per_page=${PER_PAGE}`);
     if (!stillNewest()) return;
     const pages = Math.max(1, Math.ceil(data.total / data.per_page));
     document.getElementById("page-info").textContent = t("lobby.page_of", { page: data.page, pages });
     document.getElementById("prev").disabled = data.page <= 1;
     document.getElementById("next").disabled = data.page >= pages;
     if (!data.games.length) {
-      box.replaceChildren(el("p", { class: "muted", text: t(`lobby.none_${status}`) }));
+      box.replaceChildren(el("p", { class: "muted", text: t(`lobby.none_${listStatus}`) }));
       return;
     }
     box.replaceChildren(el("table", { class: "games" },

@@ -78,8 +78,7 @@ const loads = newestOnly();
 
 async function load() {
   const stillNewest = loads();
-  const shownPage = page;
-  const data = await getJSON(`/api/account/games?page=${shownPage}&per_page=${PER_PAGE}`);
+  const data = await getJSON(`/api/account/games?page=${page}&per_page=${PER_PAGE}`);
   if (!stillNewest()) return;
   announceNew(data.waiting);
   list($("mb-waiting"), data.waiting);
@@ -87,9 +86,9 @@ async function load() {
   list($("mb-live"), data.live);
   list($("mb-finished"), data.finished);
   const pages = Math.max(1, Math.ceil(data.total_finished / PER_PAGE));
-  $("mb-page").textContent = t("lobby.page_of", { page: shownPage, pages });
-  $("mb-prev").disabled = shownPage <= 1;
-  $("mb-next").disabled = shownPage >= pages;
+  $("mb-page").textContent = t("lobby.page_of", { page, pages });
+  $("mb-prev").disabled = page <= 1;
+  $("mb-next").disabled = page >= pages;
   document.title = data.waiting.length ? `(${data.waiting.length}) ${t("me.title")}` : t("me.title");
 }
 
